@@ -1,0 +1,16 @@
+/** Parsers for option values, each naming the option it checks. */
+import { InvalidArgumentError } from 'commander';
+import { millis, type Millis } from '../core/units.js';
+
+export function parseSeed(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {
+    throw new InvalidArgumentError('a seed is an integer from 0 to 4294967295.');
+  }
+  return Number(value);
+}
+
+export function parseMillis(value: string): Millis {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError('a time is a positive number of milliseconds.');
+  return millis(n);
+}

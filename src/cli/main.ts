@@ -1,0 +1,70 @@
+/** The `tabula` command line. */
+import { Command, CommanderError, Option } from 'commander';
+import { BotStartError } from '../core/connection.js';
+import { killAllGroups } from '../core/process-groups.js';
+import { UnknownGameError } from '../core/registry.js';
+import { parseMillis, parseSeed } from './arguments.js';
+import { botCommand } from './bot-command.js';
+import { EXIT, UsageError } from './errors.js';
+import { gamesCommand } from './games-command.js';
+import { playCommand } from './play-command.js';
+
+function program(): Command {
+  const cli = new Command('tabula')
+    .description('An arena for turn-based bot games.')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+
+  cli
+    .command('games')
+    .description('list the games, with their number of players, time limits and built-in bots')
+    .option('--json', 'print JSON')
+    .action(gamesCommand);
+
+  cli
+    .command('play')
+    .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
+    .argument('<game>', 'the game, as `tabula games` lists it')
+    .argument('<bots...>', 'one bot per seat, in seat order')
+    .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
+    .option('--replay <file>', 'write the replay, with every turn\'s input, output, stderr and timing, to this file')
+    .option('--json', 'print the result as one JSON object')
+    .addOption(new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(parseMillis))
+    .addOption(new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(parseMillis))
+    .action(playCommand);
+
+  cli
+    .command('bot')
+    .description("run a built-in bot as a stand-alone program speaking the game's protocol on stdin/stdout")
+    .argument('<game>')
+    .argument('<name>', 'the built-in bot, as `tabula games` lists it')
+    .option('--seed <n>', 'seed of its random choices', parseSeed)
+    .action(botCommand);
+
+  return cli;
+}
+
+/** Runs the command line `argv` (without node and the script) and returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  // Ctrl-C or a kill must not leave bot processes behind.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.once(signal, () => {
+      killAllGroups();
+      process.exit(code);
+    });
+  }
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (err instanceof UsageError || err instanceof UnknownGameError) return fail(err.message, EXIT.usage);
+    if (err instanceof BotStartError) return fail(err.message, EXIT.botStart);
+    return fail(err instanceof Error ? (err.stack ?? err.message) : String(err), EXIT.internal);
+  }
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`tabula: ${message}\n`);
+  return code;
+}

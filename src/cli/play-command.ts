@@ -1,0 +1,45 @@
+/** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
+import { checkBotSpec } from '../core/bot-spec.js';
+import { playGame } from '../core/game-loop.js';
+import { findGame } from '../core/registry.js';
+import { writeReplay, type GameResult } from '../core/replay.js';
+import { randomSeed } from '../core/rng.js';
+import type { Millis } from '../core/units.js';
+import { UsageError } from './errors.js';
+
+export interface PlayOptions {
+  seed?: number;
+  replay?: string;
+  json?: boolean;
+  turnMs?: Millis;
+  firstTurnMs?: Millis;
+}
+
+export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
+  const game = await findGame(gameId);
+  const { min, max } = game.seats;
+  if (bots.length < min || bots.length > max) {
+    throw new UsageError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
+  }
+  for (const bot of bots) checkBotSpec(game, bot);
+  const seed = options.seed ?? randomSeed();
+  const timeLimits = {
+    firstTurn: options.firstTurnMs ?? game.timeLimits.firstTurn,
+    turn: options.turnMs ?? game.timeLimits.turn,
+  };
+  const { result, replay } = await playGame(game, bots, { seed, timeLimits });
+  if (options.replay) await writeReplay(options.replay, replay);
+  process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
+}
+
+function summary(r: GameResult): string {
+  const botWidth = Math.max(...r.players.map((p) => p.bot.length));
+  const lines = [`${r.game}, seed ${r.seed}: ${r.turns} turns`];
+  for (const p of r.players) {
+    const status = p.status === 'ok' ? '' : `  ${p.status}: ${p.message}`;
+    lines.push(`  seat ${p.seat}  ${p.bot.padEnd(botWidth)}  score ${p.score}${status}`);
+  }
+  const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${r.players[r.winner]!.bot}) wins`;
+  lines.push(`${winner}: ${r.reason}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,30 @@
+/** One bot at the table, as the match loop talks to it: send a turn's lines, get a line or a failure. */
+import type { Millis } from './units.js';
+
+export type TurnResult =
+  | { readonly kind: 'line'; readonly line: string; readonly elapsed: Millis; readonly stderr: string }
+  /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
+  | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly stderr: string }
+  /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
+  | { readonly kind: 'crash'; readonly detail: string; readonly neverStarted: boolean; readonly stderr: string }
+  /** The bot wrote something no referee should read (a line over the cap, a flood of lines). */
+  | { readonly kind: 'overflow'; readonly detail: string; readonly stderr: string };
+
+export interface BotConnection {
+  /** How the user named the bot: `builtin:random`, `python3 bot.py`. */
+  readonly label: string;
+  /**
+   * Sends the turn's input and waits for one line. The clock runs from the moment the last byte
+   * of the input is written until the line is read; a limit overrun kills the bot.
+   */
+  turn(input: readonly string[], limit: Millis): Promise<TurnResult>;
+  /** Ends the bot and everything it started. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */
+export class BotStartError extends Error {
+  constructor(readonly bot: string, detail: string) {
+    super(`cannot start bot "${bot}": ${detail}`);
+  }
+}

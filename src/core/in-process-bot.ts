@@ -1,0 +1,39 @@
+/**
+ * A built-in bot run inside the arena. It reads and writes the same protocol text as a process
+ * bot, so a protocol bug shows up for both.
+ */
+import { performance } from 'node:perf_hooks';
+import { LineQueue, type BotProgram } from './line-io.js';
+import { StderrLog } from './stderr-log.js';
+import { TimedBot } from './timed-bot.js';
+
+export class InProcessBot extends TimedBot {
+  private readonly input = new LineQueue();
+
+  constructor(label: string, program: BotProgram) {
+    super(label, new StderrLog());
+    void program({
+      readLine: () => this.input.read(),
+      writeLine: (line) => this.receiveLines([line], performance.now()),
+      log: (text) => this.stderr.append(text.endsWith('\n') ? text : text + '\n'),
+    }).then(
+      () => this.fail({ kind: 'crash', detail: 'returned', neverStarted: false, stderr: '' }),
+      (err: unknown) => {
+        const detail = `threw ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+        this.fail({ kind: 'crash', detail, neverStarted: false, stderr: '' });
+      },
+    );
+  }
+
+  protected deliver(text: string, written: () => void): void {
+    const lines = text.split('\n');
+    lines.pop();
+    for (const line of lines) this.input.push(line);
+    written();
+  }
+
+  protected async terminate(): Promise<void> {
+    // A program waiting for input reads the end of it and returns; one stuck elsewhere is abandoned.
+    this.input.end();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Every bot process runs in a process group of its own; this registry of live groups lets the
+ * arena kill them all when it exits, however it exits (short of SIGKILL).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+const live = new Set<number>();
+let hooked = false;
+
+export function trackGroup(pgid: number): void {
+  live.add(pgid);
+  if (!hooked) {
+    hooked = true;
+    process.on('exit', killAllGroups);
+  }
+}
+
+export function untrackGroup(pgid: number): void {
+  live.delete(pgid);
+}
+
+/** Sends `signal` to the group; false when no process of it is left. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function killAllGroups(): void {
+  for (const pgid of live) signalGroup(pgid, 'SIGKILL');
+  live.clear();
+}
+
+/**
+ * The processes of a group that still run. Zombies do not count: orphans wait for init to reap
+ * them, and init in a container may never do it. Read from /proc; where there is none, a group
+ * that answers signals is taken to be running.
+ */
+export function runningInGroup(pgid: number): number[] {
+  if (!signalGroup(pgid, 0)) return [];
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [pgid];
+  }
+  const running: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(Number(name));
+    if (stat && stat.pgid === pgid && stat.state !== 'Z' && stat.state !== 'X') running.push(Number(name));
+  }
+  return running;
+}
+
+/** Whether the process runs (a zombie does not). */
+export function isRunning(pid: number): boolean {
+  const stat = procStat(pid);
+  return stat !== null && stat.state !== 'Z' && stat.state !== 'X';
+}
+
+function procStat(pid: number): { state: string; pgid: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold anything: count fields after its end.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, pgid: Number(fields[2]) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The games Tabula knows: every folder under src/games/ whose index exports `game`. Adding a game
+ * is adding its folder; nothing here names one.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import type { GameDefinition } from './game.js';
+
+const gamesDir = new URL('../games/', import.meta.url);
+
+let loaded: Promise<GameDefinition[]> | null = null;
+
+export function loadGames(): Promise<GameDefinition[]> {
+  return (loaded ??= (async () => {
+    const games: GameDefinition[] = [];
+    for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
+      const index = new URL(`${entry.name}/index.js`, gamesDir);
+      if (!entry.isDirectory() || !existsSync(index)) continue;
+      const module = (await import(index.href)) as { game?: GameDefinition };
+      if (module.game) games.push(module.game);
+    }
+    return games.sort((a, b) => a.id.localeCompare(b.id));
+  })());
+}
+
+export class UnknownGameError extends Error {
+  constructor(id: string, known: readonly string[]) {
+    super(`unknown game "${id}" (known games: ${known.join(', ')})`);
+  }
+}
+
+export async function findGame(id: string): Promise<GameDefinition> {
+  const games = await loadGames();
+  const game = games.find((g) => g.id === id);
+  if (!game) throw new UnknownGameError(id, games.map((g) => g.id));
+  return game;
+}

@@ -1,0 +1,70 @@
+/**
+ * The record of one game: what `--json` prints (`GameResult`) and what `--replay` writes (`Replay`).
+ * Both are contracts that scripts and viewers read: change them only by adding fields, and bump
+ * `REPLAY_VERSION` for anything else.
+ */
+import { rename, writeFile } from 'node:fs/promises';
+import type { Seat } from './units.js';
+
+export const REPLAY_VERSION = 1;
+
+export type PlayerStatus = 'ok' | 'timeout' | 'crash' | 'invalid';
+
+export interface PlayerResult {
+  readonly bot: string;
+  readonly seat: Seat;
+  readonly score: number;
+  readonly status: PlayerStatus;
+  /** Why the status is not `ok`; empty when it is. */
+  readonly message: string;
+}
+
+export interface GameResult {
+  readonly game: string;
+  readonly seed: number;
+  /** Exchanges with the bots, the failing one included. */
+  readonly turns: number;
+  readonly winner: Seat | null;
+  readonly reason: string;
+  readonly players: readonly PlayerResult[];
+}
+
+export interface ReplayTurn {
+  /** 1 for the first turn of the game. */
+  readonly turn: number;
+  readonly seat: Seat;
+  /** The exact lines sent to the bot, so that a person can feed them to their bot again. */
+  readonly input: readonly string[];
+  /** The lines read from the bot: one, or none when it failed to answer. */
+  readonly output: readonly string[];
+  /** What the bot wrote on stderr during the turn (capped). */
+  readonly stderr: string;
+  /** The measured response time, from the last byte of input written to the line read. */
+  readonly timeMs: number;
+  readonly limitMs: number;
+  /** Free text the bot sent along with its move, where the protocol allows one. */
+  readonly comment?: string;
+  /** Set on the turn where the bot failed. */
+  readonly failure?: { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message: string };
+  /** The game's state after this turn, as the game's `snapshot` draws it. */
+  readonly state: unknown;
+}
+
+export interface Replay {
+  readonly version: typeof REPLAY_VERSION;
+  readonly game: string;
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
+  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
+  readonly initialState: unknown;
+  readonly turns: readonly ReplayTurn[];
+  readonly result: GameResult;
+}
+
+/** Writes the replay whole or not at all: a reader never sees half a file. */
+export async function writeReplay(path: string, replay: Replay): Promise<void> {
+  const partial = `${path}.partial-${process.pid}`;
+  await writeFile(partial, JSON.stringify(replay, null, 1) + '\n');
+  await rename(partial, path);
+}

@@ -1,0 +1,115 @@
+/**
+ * The turn clock and answer queue shared by every kind of bot connection. A subclass only moves
+ * bytes (a child process's pipes, an in-memory program) and reports what happened to it.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BotConnection, TurnResult } from './connection.js';
+import { StderrLog } from './stderr-log.js';
+import { millis, type Millis } from './units.js';
+
+interface PendingTurn {
+  readonly resolve: (result: TurnResult) => void;
+  readonly limit: Millis;
+  readonly sent: number;
+  /** When the last byte of the input was handed over; the clock runs from here. */
+  written?: number;
+  timer?: NodeJS.Timeout;
+}
+
+/** Lines a bot may write ahead of being asked before it counts as flooding its output. */
+const MAX_UNREAD_LINES = 1000;
+
+export abstract class TimedBot implements BotConnection {
+  protected readonly stderr: StderrLog;
+  private readonly unread: string[] = [];
+  private pending: PendingTurn | null = null;
+  /** Set once the bot can answer no more: it ended, crashed, overflowed or was stopped. */
+  private failure: TurnResult | null = null;
+  private answered = false;
+  private closing: Promise<void> | null = null;
+
+  constructor(readonly label: string, stderr: StderrLog) {
+    this.stderr = stderr;
+  }
+
+  /** Hands the input text to the bot; calls `written` once the last byte is out. */
+  protected abstract deliver(text: string, written: () => void): void;
+  /** Ends the bot and all it started; resolves when nothing is left. */
+  protected abstract terminate(): Promise<void>;
+
+  turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
+    if (this.pending) throw new Error(`bot "${this.label}" asked for a turn while one is running`);
+    if (this.failure) return Promise.resolve(this.withStderr(this.failure));
+    return new Promise((resolve) => {
+      const pending: PendingTurn = { resolve, limit, sent: performance.now() };
+      this.pending = pending;
+      if (this.unread.length > 0) return this.answer(pending.sent);
+      this.deliver(input.length === 0 ? '' : input.join('\n') + '\n', () => {
+        if (pending.written === undefined) pending.written = performance.now();
+      });
+      this.armClock(pending, limit);
+    });
+  }
+
+  close(): Promise<void> {
+    if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+    if (this.pending) this.finish(this.failure);
+    return (this.closing ??= this.terminate());
+  }
+
+  /** Lines the bot wrote, read at time `at` (performance.now()). */
+  protected receiveLines(lines: readonly string[], at: number): void {
+    if (this.failure) return;
+    for (const line of lines) this.unread.push(line);
+    if (this.unread.length > MAX_UNREAD_LINES) {
+      this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
+    } else if (this.pending && this.unread.length > 0) this.answer(at);
+  }
+
+  /** The bot can answer no more; a pending turn fails with `result`. */
+  protected fail(result: TurnResult): void {
+    if (this.failure) return;
+    this.failure = result;
+    if (this.pending) this.finish(result);
+    void this.close();
+  }
+
+  /** True once the bot has given at least one answer: a bot that did cannot be "not started". */
+  protected get hasAnswered(): boolean {
+    return this.answered;
+  }
+
+  private answer(at: number): void {
+    const pending = this.pending!;
+    const line = this.unread.shift()!;
+    const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
+    this.answered = true;
+    if (elapsed > pending.limit) return this.timeout(elapsed);
+    this.finish({ kind: 'line', line, elapsed, stderr: '' });
+  }
+
+  private armClock(pending: PendingTurn, remaining: number): void {
+    pending.timer = setTimeout(() => {
+      if (this.pending !== pending) return;
+      // Until the input is fully written (a bot that does not read), the clock runs from the send.
+      const elapsed = performance.now() - (pending.written ?? pending.sent);
+      if (elapsed > pending.limit) this.timeout(millis(elapsed));
+      else this.armClock(pending, pending.limit - elapsed);
+    }, Math.ceil(remaining) + 1);
+  }
+
+  private timeout(elapsed: Millis): void {
+    this.fail({ kind: 'timeout', elapsed, stderr: '' });
+  }
+
+  private finish(result: TurnResult): void {
+    const pending = this.pending!;
+    this.pending = null;
+    clearTimeout(pending.timer);
+    pending.resolve(this.withStderr(result));
+  }
+
+  private withStderr(result: TurnResult): TurnResult {
+    return { ...result, stderr: this.stderr.takeTurn() };
+  }
+}

@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TurnResult } from '../../src/core/connection.js';
+import { ProcessBot } from '../../src/core/process-bot.js';
+import { millis } from '../../src/core/units.js';
+import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/core/process-groups.js';
+
+const fixture = (name: string) => new URL(`../../../test/fixtures/bots/${name}`, import.meta.url).pathname;
+const second = millis(1000);
+
+/** Runs `bot` to the end whatever the test asserts, and checks that nothing of it is left. */
+async function withBot(command: string, body: (bot: ProcessBot) => Promise<void>, options = {}): Promise<void> {
+  const bot = new ProcessBot(command, options);
+  try {
+    await body(bot);
+  } finally {
+    await bot.close();
+  }
+  assert.deepEqual(liveInGroup(bot.pgid!), [], 'no process of the bot survives close()');
+}
+
+function expectLine(r: TurnResult): string {
+  assert.equal(r.kind, 'line', `expected a line, got ${JSON.stringify(r)}`);
+  return (r as { line: string }).line;
+}
+
+describe('ProcessBot', () => {
+  it('sends the input lines exactly and reads one answer line per turn', async () => {
+    await withBot('while read -r a; do read -r b; echo "[$a|$b]"; done', async (bot) => {
+      assert.equal(expectLine(await bot.turn(['one 1', 'two  2'], second)), '[one 1|two  2]');
+      assert.equal(expectLine(await bot.turn(['3', '4'], second)), '[3|4]');
+    });
+  });
+
+  it('strips a CR line ending and keeps a message after the answer for the next turn', async () => {
+    await withBot(`read -r a; printf 'first\\r\\nsecond\\n'; read -r a`, async (bot) => {
+      assert.equal(expectLine(await bot.turn(['go'], second)), 'first');
+      const r = await bot.turn(['go'], second);
+      assert.equal(expectLine(r), 'second', 'a line written ahead answers the next turn');
+    });
+  });
+
+  it('measures the response time from the written input to the line', async () => {
+    await withBot('read -r a; sleep 0.2; echo late-but-fine', async (bot) => {
+      const r = await bot.turn(['go'], second);
+      expectLine(r);
+      assert.ok(r.kind === 'line' && r.elapsed >= 195 && r.elapsed < 900, `elapsed ${r.kind === 'line' && r.elapsed}`);
+    });
+  });
+
+  it('times out a bot that sleeps past the limit, kills it at once, and reports how long it had', async () => {
+    await withBot('read -r a; echo ok; read -r a; sleep 30; echo never', async (bot) => {
+      expectLine(await bot.turn(['1'], second));
+      const start = performance.now();
+      const r = await bot.turn(['2'], millis(100));
+      assert.equal(r.kind, 'timeout');
+      assert.ok(r.kind === 'timeout' && r.elapsed > 100 && r.elapsed < 600, `elapsed ${JSON.stringify(r)}`);
+      assert.ok(performance.now() - start < 1000, 'the timeout is decided near the limit, not at the bot\'s leisure');
+      await sleep(400);
+      assert.deepEqual(liveInGroup(bot.pgid!), [], 'the bot is killed on timeout, before close()');
+      assert.equal((await bot.turn(['3'], second)).kind, 'timeout', 'a timed-out bot answers no more');
+    });
+  });
+
+  it('counts a line that arrives after the limit as a timeout', async () => {
+    await withBot('read -r a; sleep 0.15; echo late', async (bot) => {
+      const r = await bot.turn(['1'], millis(100));
+      assert.equal(r.kind, 'timeout');
+    });
+  });
+
+  it('reports a bot that exits at turn 3 as a crash with its exit code and last stderr', async () => {
+    const script = 'n=0; while read -r a; do n=$((n+1)); if [ $n -eq 3 ]; then echo "fatal: out of ideas" >&2; exit 3; fi; echo ok; done';
+    await withBot(script, async (bot) => {
+      expectLine(await bot.turn(['1'], second));
+      expectLine(await bot.turn(['2'], second));
+      const r = await bot.turn(['3'], second);
+      assert.equal(r.kind, 'crash');
+      assert.ok(r.kind === 'crash' && !r.neverStarted);
+      assert.match(r.kind === 'crash' ? r.detail : '', /exited with code 3; stderr: fatal: out of ideas/);
+      assert.match(r.stderr, /fatal: out of ideas/, 'the turn keeps its stderr');
+    });
+  });
+
+  it('names the signal that killed a bot', async () => {
+    await withBot('read -r a; kill -SEGV $$', async (bot) => {
+      const r = await bot.turn(['1'], second);
+      assert.equal(r.kind, 'crash');
+      assert.match(r.kind === 'crash' ? r.detail : '', /killed by SIGSEGV/);
+    });
+  });
+
+  it('reports a bot that closes its output while still running', async () => {
+    await withBot('exec 1>&-; sleep 30', async (bot) => {
+      const r = await bot.turn(['1'], second);
+      assert.equal(r.kind, 'crash');
+      assert.match(r.kind === 'crash' ? r.detail : '', /closed its output/);
+    });
+  });
+
+  it('tells a command the shell cannot find from a crash', async () => {
+    await withBot('./no-such-bot-anywhere --fast', async (bot) => {
+      const r = await bot.turn(['1'], second);
+      assert.ok(r.kind === 'crash' && r.neverStarted, JSON.stringify(r));
+      assert.match(r.kind === 'crash' ? r.detail : '', /code 127.*not found/);
+    });
+  });
+
+  it('drains a flood of stderr without blocking the bot, and caps what it keeps', async () => {
+    await withBot(`python3 ${fixture('stderr-flood.py')}`, async (bot) => {
+      for (const n of [1, 2, 3]) {
+        const r = await bot.turn([`${n}`], millis(5000));
+        assert.equal(expectLine(r), `ok ${n}`);
+        assert.ok(r.stderr.length < 5000, `stderr kept: ${r.stderr.length}`);
+        assert.match(r.stderr, /^x+\n\[tabula: \d+ more characters of stderr dropped\]$/);
+      }
+    }, { stderrCaps: { perTurn: 4096, total: 1 << 20 } });
+  });
+
+  it('rejects an output line over the cap as an overflow', async () => {
+    await withBot(`read -r a; head -c 100000 /dev/zero | tr '\\0' 'x'; echo`, async (bot) => {
+      const r = await bot.turn(['1'], second);
+      assert.equal(r.kind, 'overflow');
+      assert.match(r.kind === 'overflow' ? r.detail : '', /longer than 65536 characters/);
+    });
+  });
+
+  it('ends the processes a bot started, even after the bot itself exited', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const pidFile = join(dir, 'child.pid');
+    let child = 0;
+    await withBot(`sleep 300 & echo $! > ${pidFile}; read -r a; echo ok; read -r a; exit 0`, async (bot) => {
+      expectLine(await bot.turn(['1'], second));
+      child = Number(readFileSync(pidFile, 'utf8'));
+      assert.ok(isAlive(child), 'the child runs during the game');
+      assert.equal((await bot.turn(['2'], second)).kind, 'crash');
+    });
+    assert.equal(isAlive(child), false, 'the child is gone after the game');
+  });
+
+  it('kills with SIGKILL a bot that ignores SIGTERM', async () => {
+    await withBot(`trap '' TERM; read -r a; echo ok; while :; do sleep 0.05; done`, async (bot) => {
+      expectLine(await bot.turn(['1'], second));
+      const start = performance.now();
+      await bot.close();
+      assert.ok(performance.now() - start >= 45, 'close waited for SIGTERM to work before SIGKILL');
+    }, { killGraceMs: 50 });
+  });
+
+  it('times out a bot that does not read its input, even when the pipe is full', async () => {
+    await withBot('sleep 30', async (bot) => {
+      const r = await bot.turn(['y'.repeat(200_000)], millis(100));
+      assert.equal(r.kind, 'timeout');
+    });
+  });
+});
