@@ -106,7 +106,8 @@ export abstract class TimedBot implements BotConnection {
     const pending = this.pending!;
     this.pending = null;
     clearTimeout(pending.timer);
-    pending.resolve(this.withStderr(result));
+    // Stderr written just before the answer may be read after it, in the same poll: take it too.
+    setImmediate(() => pending.resolve(this.withStderr(result)));
   }
 
   private withStderr(result: TurnResult): TurnResult {

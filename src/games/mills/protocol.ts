@@ -1,0 +1,131 @@
+/**
+ * The statement's protocol, referee side: the lines a player reads each turn and the parsing of its
+ * answer. The bot side, reading those lines back, is input.ts.
+ */
+import type { Parsed, Protocol } from '../../core/game.js';
+import { seat, type Seat } from '../../core/units.js';
+import { DIRECTIONS, RADII, directionOf, radiusOf, slotOf } from './board.js';
+import {
+  MAX_PIECE_ID,
+  colorOf,
+  formatMove,
+  kindError,
+  moveError,
+  phaseOf,
+  pieceId,
+  piecesOnBoard,
+  rules,
+  stepMoves,
+  turnsLeft,
+  type MillsMove,
+  type MillsState,
+  type Removal,
+  type Removals,
+} from './rules.js';
+
+export { formatMove };
+
+/**
+ * The moves the statement lists: all legal moves, except that a jumping player is offered only its
+ * adjacent moves, and every jump only when it has no adjacent move.
+ */
+export function listedMoves(state: MillsState): MillsMove[] {
+  if (phaseOf(state, rules.toMove(state)) === 'jump') {
+    const steps = stepMoves(state);
+    if (steps.length > 0) return steps;
+  }
+  return rules.legalMoves(state);
+}
+
+function turnInput(state: MillsState, s: Seat): string[] {
+  if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
+  const opponent = seat(1 - s);
+  const pieces = piecesOnBoard(state);
+  const options = listedMoves(state).map(formatMove);
+  return [
+    [colorOf(s), turnsLeft(state, s), state.onBoard[s], state.onBoard[opponent], state.stock[s], state.stock[opponent]].join(' '),
+    String(pieces.length),
+    ...pieces.map((p) => `${p.id} ${p.owner === s ? 0 : 1} ${directionOf(p.slot)} ${radiusOf(p.slot)}`),
+    String(options.length),
+    ...options,
+  ];
+}
+
+/** A field of an output line: its name in the statement, and the range of its values. */
+interface Field {
+  readonly name: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+}
+const PIECE: Field = { name: 'PIECE_ID', label: 'piece id', min: 1, max: MAX_PIECE_ID };
+const DIRECTION: Field = { name: 'DIRECTION', label: 'direction', min: 0, max: DIRECTIONS - 1 };
+const RADIUS: Field = { name: 'RADIUS', label: 'radius', min: 0, max: RADII - 1 };
+const REMOVALS: readonly Field[] = [1, 2].map((k) => ({ name: `REMOVE_PIECE_ID_${k}`, label: 'removal id', min: 0, max: MAX_PIECE_ID }));
+const FIELDS = { PUT: [DIRECTION, RADIUS], MOVE: [PIECE, DIRECTION, RADIUS] } as const;
+
+/** A bot's text cut short for an error message, so that a long line is not repeated. */
+const cut = (text: string): string => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
+const quote = (text: string): string => JSON.stringify(cut(text));
+
+type Numbers = { ok: true; values: number[] } | { ok: false; error: string };
+
+/** Reads `tokens` as the given fields followed by up to two optional removal ids. */
+function readNumbers(tokens: readonly string[], fields: readonly Field[]): Numbers {
+  const all = [...fields, ...REMOVALS];
+  if (tokens.length > all.length) return { ok: false, error: 'too many fields: at most two removal ids (a message goes after ";")' };
+  if (tokens.length < fields.length) return { ok: false, error: `missing ${fields[tokens.length]!.name}` };
+  const values: number[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const field = all[i]!;
+    if (!/^[0-9]+$/.test(token)) return { ok: false, error: `${quote(token)} is not a number for ${field.name}` };
+    const value = Number(token);
+    if (value < field.min || value > field.max)
+      return { ok: false, error: `${field.label} ${cut(token)} is out of range ${field.min}..${field.max}` };
+    values.push(value);
+  }
+  return { ok: true, values };
+}
+
+/** Reads the command before any ";": `PUT d r [id1 [id2]]` or `MOVE id d r [id1 [id2]]`. */
+function parseCommand(state: MillsState, command: string): Parsed<MillsMove> {
+  const fail = (error: string): Parsed<MillsMove> => ({ ok: false, error });
+  if (command.startsWith(' ')) return fail('leading space at character 1');
+  const double = command.indexOf('  ');
+  if (double >= 0) return fail(`double space at character ${double + 2}`);
+  const [keyword = '', ...tokens] = command.split(' ');
+  if (keyword !== 'PUT' && keyword !== 'MOVE') return fail(`unknown keyword ${quote(keyword)}: expected PUT or MOVE`);
+  const phaseError = kindError(state, keyword);
+  if (phaseError) return fail(phaseError);
+
+  const read = readNumbers(tokens, FIELDS[keyword]);
+  if (!read.ok) return read;
+  const values = read.values;
+  const at = FIELDS[keyword].indexOf(DIRECTION);
+  const to = slotOf(values[at]!, values[at + 1]!);
+  const request = (k: number): Removal => {
+    const id = values[at + 2 + k] ?? 0;
+    return id === 0 ? 0 : pieceId(id);
+  };
+  const remove: Removals = [request(0), request(1)];
+  const move: MillsMove = keyword === 'PUT' ? { kind: 'PUT', to, remove } : { kind: 'MOVE', piece: pieceId(values[0]!), to, remove };
+  const error = moveError(state, move);
+  return error ? fail(error) : { ok: true, move };
+}
+
+function parseOutput(state: MillsState, s: Seat, line: string): Parsed<MillsMove> {
+  if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
+  if (/^ *$/.test(line)) return { ok: false, error: 'empty line' };
+  const semicolon = line.indexOf(';');
+  // Trailing spaces are dropped, as Java's split drops trailing empty fields.
+  const command = (semicolon < 0 ? line : line.slice(0, semicolon)).replace(/ +$/, '');
+  if (command === '') return { ok: false, error: 'no command before ";"' };
+  const parsed = parseCommand(state, command);
+  const comment = semicolon < 0 ? '' : line.slice(semicolon + 1).trim();
+  return parsed.ok && comment !== '' ? { ...parsed, comment } : parsed;
+}
+
+export const protocol: Protocol<MillsState, MillsMove> = {
+  turnInput: (state, s) => turnInput(state, s),
+  parseOutput,
+};

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { isRunning } from '../../src/core/process-groups.js';
+import type { Replay } from '../../src/core/replay.js';
+
+const root = new URL('../../../', import.meta.url).pathname;
+const millsBot = (mode: string, ...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function tabula(args: string[], stdin = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'bin/tabula.js'), ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+async function playJson(...args: string[]) {
+  const run = await tabula(['play', 'mills', ...args, '--json']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.trim().split('\n').length, 1, 'exactly one line of JSON');
+  return JSON.parse(run.stdout);
+}
+
+describe('tabula games', () => {
+  it('lists Mills with its players, limits and bots', async () => {
+    const run = await tabula(['games']);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+builtin:random/m);
+    const json = JSON.parse((await tabula(['games', '--json'])).stdout);
+    assert.deepEqual(json.find((g: { id: string }) => g.id === 'mills'), {
+      id: 'mills',
+      title: 'Mills',
+      players: { min: 2, max: 2 },
+      timeLimits: { firstTurnMs: 1000, turnMs: 50 },
+      bots: ['random'],
+    });
+  });
+});
+
+describe('tabula play', () => {
+  it('prints exactly the result contract with --json', async () => {
+    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7');
+    assert.deepEqual(Object.keys(result), ['game', 'seed', 'turns', 'winner', 'reason', 'players']);
+    assert.equal(result.game, 'mills');
+    assert.equal(result.seed, 7);
+    assert.ok(Number.isInteger(result.turns) && result.turns > 0);
+    assert.ok(result.winner === 0 || result.winner === 1 || result.winner === null);
+    assert.equal(typeof result.reason, 'string');
+    assert.equal(result.players.length, 2);
+    for (const [i, p] of result.players.entries()) {
+      assert.deepEqual(Object.keys(p), ['bot', 'seat', 'score', 'status', 'message']);
+      assert.deepEqual([p.bot, p.seat, p.status], ['builtin:random', i, 'ok']);
+    }
+  });
+
+  it('writes a replay with every exchange, and replays the same game from the same seed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const runs = [];
+    for (const name of ['a.json', 'b.json']) {
+      const file = join(dir, name);
+      const run = await tabula(['play', 'mills', 'builtin:random', millsBot('play'), '--seed', '42', '--replay', file]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /^mills, seed 42: \d+ turns$/m);
+      runs.push(JSON.parse(await readFile(file, 'utf8')) as Replay);
+    }
+    const [a, b] = runs as [Replay, Replay];
+    assert.equal(a.version, 1);
+    assert.equal(a.seed, 42);
+    assert.deepEqual(a.players.map((p) => p.bot), ['builtin:random', millsBot('play')]);
+    const first = a.turns[0]!;
+    assert.deepEqual(first.input.slice(0, 3), ['BLACK 200 0 0 9 9', '0', '24']);
+    assert.equal(first.output.length, 1);
+    assert.equal(a.turns[1]!.stderr, 'WHITE turn 1\n', "the bot's stderr is kept per turn");
+    assert.ok(a.turns.every((t) => t.timeMs >= 0 && t.limitMs > 0 && t.state !== undefined));
+    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0 }));
+    assert.deepEqual(untimed(a), untimed(b));
+    assert.deepEqual(a.result, b.result);
+  });
+
+  it('judges misbehaving bots: timeout, crash, garbage, stderr flood', async () => {
+    const sleeper = await playJson('builtin:random', millsBot('sleep'), '--seed', '1');
+    assert.equal(sleeper.players[1].status, 'timeout');
+    assert.match(sleeper.players[1].message, /no answer within 50 ms/);
+    assert.deepEqual([sleeper.winner, sleeper.turns], [0, 4]);
+
+    const quitter = await playJson(millsBot('exit3'), 'builtin:random', '--seed', '1');
+    assert.equal(quitter.players[0].status, 'crash');
+    assert.match(quitter.players[0].message, /exited with code 3; stderr: .*giving up at turn 3/);
+    assert.deepEqual([quitter.winner, quitter.turns], [1, 5]);
+
+    const noisy = await playJson('builtin:random', millsBot('garbage'), '--seed', '1');
+    assert.equal(noisy.players[1].status, 'invalid');
+    assert.match(noisy.players[1].message, /^"HELLO WORLD": /);
+
+    const flood = await playJson(millsBot('flood'), 'builtin:random', '--seed', '1');
+    assert.equal(flood.players[0].status, 'ok', flood.players[0].message);
+  });
+
+  it('leaves no process behind when a bot starts one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const pidFile = join(dir, 'child.pid');
+    await playJson(millsBot('spawn', pidFile), 'builtin:random', '--seed', '1');
+    const child = Number(await readFile(pidFile, 'utf8'));
+    assert.ok(child > 0);
+    assert.equal(isRunning(child), false);
+  });
+
+  it('exits non-zero with a clear message only when the arena cannot run', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [['play', 'chess', 'a', 'b'], 2, /unknown game "chess" \(known games: .*mills/],
+      [['play', 'mills', 'builtin:random'], 2, /mills is played by 2 bots; 1 given/],
+      [['play', 'mills', 'builtin:random', 'builtin:best'], 3, /cannot start bot "builtin:best": mills has no built-in bot "best"/],
+      [['play', 'mills', 'builtin:random', './no-such-bot'], 3, /cannot start bot "\.\/no-such-bot": exited with code 127/],
+      [['play', 'mills', 'builtin:random', 'builtin:random', '--seed', 'x'], 2, /seed/],
+      [['play', 'mills', 'builtin:random', 'builtin:random', '--turn-ms', '-5'], 2, /positive number of milliseconds/],
+    ];
+    for (const [args, code, message] of cases) {
+      const run = await tabula(args);
+      assert.equal(run.code, code, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(run.stdout, '');
+    }
+  });
+});
+
+describe('tabula bot', () => {
+  it('runs a built-in bot on stdin/stdout, speaking the statement', async () => {
+    const input = ['BLACK 200 0 0 9 9', '0', '2', 'PUT 0 0 0 0', 'PUT 5 2 0 0', ''].join('\n');
+    const run = await tabula(['bot', 'mills', 'random', '--seed', '3'], input);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^PUT (0 0|5 2) 0 0\n$/);
+  });
+});
