@@ -27,7 +27,7 @@ function millsPlayouts(): number {
   const rng = new Rng(2);
   let plies = 0;
   for (let g = 0; g < 20; g++) {
-    let state = mills.rules.initial({ players: 2, seed: g });
+    let state = mills.rules.initial({ players: 2, seed: g, options: {} });
     while (!mills.rules.outcome(state)) {
       state = mills.rules.play(state, rng.pick(mills.rules.legalMoves(state)));
       plies++;
@@ -43,7 +43,7 @@ async function millsGames(): Promise<number> {
 }
 
 const cases: Case[] = [
-  { name: 'mills perft 4 (placement)', unit: 'nodes', run: () => perft(mills.rules.initial({ players: 2, seed: 0 }), 4) },
+  { name: 'mills perft 4 (placement)', unit: 'nodes', run: () => perft(mills.rules.initial({ players: 2, seed: 0, options: {} }), 4) },
   { name: 'mills random playouts, rules only', unit: 'plies', run: millsPlayouts },
   { name: 'mills games, built-in bots through the protocol', unit: 'turns', run: millsGames },
 ];

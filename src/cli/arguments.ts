@@ -14,3 +14,15 @@ export function parseMillis(value: string): Millis {
   if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError('a time is a positive number of milliseconds.');
   return millis(n);
 }
+
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
+  return Number(value);
+}
+
+/** `--option name=value`, repeatable: collects into one record. */
+export function collectGameOption(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const match = /^([A-Za-z][\w-]*)=(.*)$/.exec(value);
+  if (!match) throw new InvalidArgumentError('expected name=value.');
+  return { ...previous, [match[1]!]: match[2]! };
+}

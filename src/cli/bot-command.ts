@@ -1,11 +1,11 @@
 /** `tabula bot <game> <name>`: a built-in bot as a stand-alone program on stdin/stdout. */
-import { checkBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../core/bot-spec.js';
 import { stdioLineIO } from '../core/line-io.js';
 import { findGame } from '../core/registry.js';
 import { randomSeed } from '../core/rng.js';
 
 export async function botCommand(gameId: string, name: string, options: { seed?: number }): Promise<void> {
   const game = await findGame(gameId);
-  checkBotSpec(game, `builtin:${name}`);
+  parseBotSpec(game, `builtin:${name}`);
   await game.bots[name]!.create(options.seed ?? randomSeed())(stdioLineIO());
 }

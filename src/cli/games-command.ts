@@ -18,6 +18,7 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
       players: { min: g.seats.min, max: g.seats.max },
       timeLimits: { firstTurnMs: g.timeLimits.firstTurn, turnMs: g.timeLimits.turn },
       bots: Object.keys(g.bots),
+      options: (g.options ?? []).map((o) => ({ name: o.name, default: o.default, description: o.description })),
     }));
     process.stdout.write(JSON.stringify(json) + '\n');
     return;
@@ -28,4 +29,7 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
   for (const row of table) process.stdout.write(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd() + '\n');
+  for (const g of games) {
+    for (const o of g.options ?? []) process.stdout.write(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})\n`);
+  }
 }

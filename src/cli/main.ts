@@ -1,15 +1,21 @@
 /** The `tabula` command line. */
 import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
+import { SetupError } from '../core/game.js';
 import { killAllGroups } from '../core/process-groups.js';
 import { UnknownGameError } from '../core/registry.js';
-import { parseMillis, parseSeed } from './arguments.js';
+import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
 import { botCommand } from './bot-command.js';
 import { EXIT, UsageError } from './errors.js';
 import { gamesCommand } from './games-command.js';
+import { judgeCommand } from './judge-command.js';
+import { perftCommand } from './perft-command.js';
 import { playCommand } from './play-command.js';
 
-function program(): Command {
+const gameOption = () =>
+  new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)').argParser(collectGameOption).default({}, 'none');
+
+function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
     .description('An arena for turn-based bot games.')
     .exitOverride()
@@ -17,7 +23,7 @@ function program(): Command {
 
   cli
     .command('games')
-    .description('list the games, with their number of players, time limits and built-in bots')
+    .description('list the games, with their number of players, time limits, options and built-in bots')
     .option('--json', 'print JSON')
     .action(gamesCommand);
 
@@ -27,11 +33,12 @@ function program(): Command {
     .argument('<game>', 'the game, as `tabula games` lists it')
     .argument('<bots...>', 'one bot per seat, in seat order')
     .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-    .option('--replay <file>', 'write the replay, with every turn\'s input, output, stderr and timing, to this file')
+    .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
     .option('--json', 'print the result as one JSON object')
     .addOption(new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(parseMillis))
     .addOption(new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(parseMillis))
-    .action(playCommand);
+    .addOption(gameOption())
+    .action((game: string, bots: string[], { option, ...o }) => playCommand(game, bots, { ...o, gameOptions: option }));
 
   cli
     .command('bot')
@@ -40,6 +47,27 @@ function program(): Command {
     .argument('<name>', 'the built-in bot, as `tabula games` lists it')
     .option('--seed <n>', 'seed of its random choices', parseSeed)
     .action(botCommand);
+
+  cli
+    .command('perft')
+    .description('count the legal move sequences of a given depth: the check of a rules engine')
+    .argument('<game>')
+    .requiredOption('--depth <n>', 'depth in moves', parseCount)
+    .option('--position <text>', "start from this position, in the game's notation")
+    .option('--divide', 'print the count under each first move, then the total')
+    .action(perftCommand);
+
+  cli
+    .command('judge')
+    .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+    .argument('<game>')
+    .argument('<command>', 'the submission, a command line')
+    .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
+    .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+    .addOption(gameOption())
+    .action(async (game: string, command: string, { option, ...o }) =>
+      setExit(await judgeCommand(game, command, { ...o, gameOptions: option })),
+    );
 
   return cli;
 }
@@ -53,12 +81,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.exit(code);
     });
   }
+  let exit: number = EXIT.ok;
   try {
-    await program().parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    await program((code) => (exit = code)).parseAsync(argv, { from: 'user' });
+    return exit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (err instanceof UsageError || err instanceof UnknownGameError) return fail(err.message, EXIT.usage);
+    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError) return fail(err.message, EXIT.usage);
     if (err instanceof BotStartError) return fail(err.message, EXIT.botStart);
     return fail(err instanceof Error ? (err.stack ?? err.message) : String(err), EXIT.internal);
   }

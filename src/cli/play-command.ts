@@ -1,14 +1,15 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
-import { checkBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../core/bot-spec.js';
+import { SetupError } from '../core/game.js';
 import { playGame } from '../core/game-loop.js';
 import { findGame } from '../core/registry.js';
 import { writeReplay, type GameResult } from '../core/replay.js';
 import { randomSeed } from '../core/rng.js';
 import type { Millis } from '../core/units.js';
-import { UsageError } from './errors.js';
 
 export interface PlayOptions {
   seed?: number;
+  gameOptions: Record<string, string>;
   replay?: string;
   json?: boolean;
   turnMs?: Millis;
@@ -19,15 +20,16 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   const game = await findGame(gameId);
   const { min, max } = game.seats;
   if (bots.length < min || bots.length > max) {
-    throw new UsageError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
+    throw new SetupError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
   }
-  for (const bot of bots) checkBotSpec(game, bot);
+  for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = {
     firstTurn: options.firstTurnMs ?? game.timeLimits.firstTurn,
     turn: options.turnMs ?? game.timeLimits.turn,
+    ...(game.timeLimits.game !== undefined && { game: game.timeLimits.game }),
   };
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits });
+  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.gameOptions });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
 }

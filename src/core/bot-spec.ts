@@ -1,25 +1,45 @@
-/** How a user names a bot on the command line: `builtin:<name>`, or any command line. */
+/**
+ * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
+ * the game offers (such as `usi:`), or any other command line.
+ */
 import { BotStartError, type BotConnection } from './connection.js';
 import type { GameDefinition } from './game.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
 
-const BUILTIN = 'builtin:';
+export type BotSpec =
+  | { readonly kind: 'builtin'; readonly name: string }
+  | { readonly kind: 'bridge'; readonly bridge: string; readonly command: string }
+  | { readonly kind: 'command'; readonly command: string };
 
-/** Checks a bot spec before any game starts, so a typo fails fast with the list of choices. */
-export function checkBotSpec(game: GameDefinition, spec: string): void {
+/** Reads a bot spec for `game`, so that a typo fails fast with the list of choices. */
+export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
   if (spec.trim() === '') throw new BotStartError(spec, 'the command is empty');
-  if (!spec.startsWith(BUILTIN)) return;
-  const name = spec.slice(BUILTIN.length);
-  if (!Object.hasOwn(game.bots, name)) {
-    const known = Object.keys(game.bots).join(', ');
-    throw new BotStartError(spec, `${game.id} has no built-in bot "${name}" (it has: ${known})`);
+  const scheme = /^([a-z][a-z0-9-]*):/.exec(spec)?.[1];
+  const rest = spec.slice((scheme?.length ?? 0) + 1);
+  if (scheme === 'builtin') {
+    if (!Object.hasOwn(game.bots, rest)) {
+      const known = Object.keys(game.bots).join(', ');
+      throw new BotStartError(spec, `${game.id} has no built-in bot "${rest}" (it has: ${known})`);
+    }
+    return { kind: 'builtin', name: rest };
   }
+  if (scheme !== undefined && game.bridges && Object.hasOwn(game.bridges, scheme)) {
+    if (rest.trim() === '') throw new BotStartError(spec, `the ${scheme} command is empty`);
+    return { kind: 'bridge', bridge: scheme, command: rest };
+  }
+  return { kind: 'command', command: spec };
 }
 
 /** Starts the bot named by `spec` for one game; `seed` fixes a built-in bot's random choices. */
 export function connectBot(game: GameDefinition, spec: string, seed: number, options: ProcessBotOptions = {}): BotConnection {
-  checkBotSpec(game, spec);
-  if (spec.startsWith(BUILTIN)) return new InProcessBot(spec, game.bots[spec.slice(BUILTIN.length)]!.create(seed));
-  return new ProcessBot(spec, options);
+  const parsed = parseBotSpec(game, spec);
+  switch (parsed.kind) {
+    case 'builtin':
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(seed));
+    case 'bridge':
+      return game.bridges![parsed.bridge]!.connect(parsed.command, options);
+    case 'command':
+      return new ProcessBot(spec, options);
+  }
 }

@@ -14,12 +14,18 @@ export interface BotConnection {
   /** How the user named the bot: `builtin:random`, `python3 bot.py`. */
   readonly label: string;
   /**
-   * Sends the turn's input and waits for one line. The clock runs from the moment the last byte
-   * of the input is written until the line is read; a limit overrun kills the bot.
+   * Sends the turn's input and waits for the answer: the first line `accept` takes (any line by
+   * default; the others are skipped). The clock runs from the moment the last byte of the input
+   * is written until that line is read; a limit overrun kills the bot.
    */
-  turn(input: readonly string[], limit: Millis): Promise<TurnResult>;
-  /** Ends the bot and everything it started. Safe to call more than once. */
-  close(): Promise<void>;
+  turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult>;
+  /** Sends lines that need no answer (the end of a game). */
+  send(lines: readonly string[]): void;
+  /**
+   * Ends the bot and everything it started; safe to call more than once. With `grace`, its input
+   * is closed first and it has that long to exit by itself; without, it is killed at once.
+   */
+  close(grace?: Millis): Promise<void>;
 }
 
 /** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */

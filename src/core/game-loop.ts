@@ -4,14 +4,16 @@
  */
 import { connectBot } from './bot-spec.js';
 import { BotStartError, type BotConnection, type TurnResult } from './connection.js';
-import type { GameDefinition } from './game.js';
+import { SetupError, type GameDefinition } from './game.js';
 import type { ProcessBotOptions } from './process-bot.js';
 import { REPLAY_VERSION, type GameResult, type PlayerStatus, type Replay, type ReplayTurn } from './replay.js';
 import { deriveSeed } from './rng.js';
-import { seat, type TimeLimits } from './units.js';
+import { millis, seat, type TimeLimits } from './units.js';
 
 export interface GameOptions {
   readonly seed: number;
+  /** The game's options by name (`GameDefinition.options`); defaults for the rest. */
+  readonly gameOptions?: Readonly<Record<string, string>>;
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly process?: ProcessBotOptions;
@@ -24,6 +26,9 @@ export interface PlayedGame {
   readonly replay: Replay;
 }
 
+/** Exit time for bots at the end of a game, unless the game sets its own. */
+const DEFAULT_EXIT_GRACE = millis(100);
+
 type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message: string };
 
 /**
@@ -34,13 +39,22 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
   const { rules, protocol } = game;
   if (specs.length < game.seats.min || specs.length > game.seats.max) {
     const range = game.seats.min === game.seats.max ? `${game.seats.min}` : `${game.seats.min} to ${game.seats.max}`;
-    throw new RangeError(`${game.id} is played by ${range} bots, not ${specs.length}`);
+    throw new SetupError(`${game.id} is played by ${range} bots, not ${specs.length}`);
+  }
+  const gameOptions = options.gameOptions ?? {};
+  for (const name of Object.keys(gameOptions)) {
+    if (!game.options?.some((o) => o.name === name)) {
+      const known = game.options?.map((o) => o.name).join(', ') || 'none';
+      throw new SetupError(`${game.id} has no option "${name}" (its options: ${known})`);
+    }
   }
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = rules.initial({ players: specs.length, seed: options.seed });
+  const initial = rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
   const failures: (Failure | null)[] = specs.map(() => null);
   const hasPlayed = specs.map(() => false);
+  /** Thinking time used by each seat, against `limits.game`. */
+  const used = specs.map(() => 0);
   const turns: ReplayTurn[] = [];
   const bots: BotConnection[] = [];
   let state = initial;
@@ -53,8 +67,10 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
       const first = !hasPlayed[s];
       hasPlayed[s] = true;
       const input = protocol.turnInput(state, s, first);
-      const limit = first ? limits.firstTurn : limits.turn;
+      const perTurn = first ? limits.firstTurn : limits.turn;
+      const limit = limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - used[s]!)));
       const answer = await bots[s]!.turn(input, limit);
+      if ('elapsed' in answer) used[s]! += answer.elapsed;
       if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(specs[s]!, answer.detail);
 
       let failure: Failure | null = null;
@@ -65,7 +81,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
           state = rules.play(state, parsed.move);
           comment = parsed.comment;
         } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
-      } else failure = describeFailure(answer, limit);
+      } else failure = describeFailure(answer, limit, limit < perTurn);
 
       if (failure) {
         failures[s] = failure;
@@ -88,6 +104,14 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
       turns.push(turn);
       options.onTurn?.(turn);
     }
+    // The game is over: those still playing get the last word, then their input closes.
+    const grace = game.exitGrace ?? DEFAULT_EXIT_GRACE;
+    await Promise.all(
+      bots.map((bot, i) => {
+        if (!failures[i] && protocol.finalInput) bot.send(protocol.finalInput(state, seat(i)));
+        return bot.close(grace);
+      }),
+    );
   } finally {
     await Promise.all(bots.map((b) => b.close()));
   }
@@ -121,13 +145,16 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
   return { result, replay };
 }
 
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number): Failure {
+/** `budget`: the limit was what remained of the seat's time for the whole game. */
+function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
   switch (answer.kind) {
-    case 'timeout':
+    case 'timeout': {
+      const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
       return {
         status: 'timeout',
-        message: `no answer within ${limit} ms (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
+        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
       };
+    }
     case 'crash':
       return { status: 'crash', message: answer.detail };
     case 'overflow':

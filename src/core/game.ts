@@ -2,15 +2,26 @@
  * What a game provides to the arena. The arena core knows games only through these interfaces:
  * a game is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
  */
+import type { BotConnection } from './connection.js';
 import type { BotProgram } from './line-io.js';
-import type { Seat, TimeLimits } from './units.js';
+import type { ProcessBotOptions } from './process-bot.js';
+import type { GameResult } from './replay.js';
+import type { Millis, Seat, TimeLimits } from './units.js';
 
 export interface GameSetup {
   /** Number of seats at the table, within `GameDefinition.seats`. */
   readonly players: number;
   /** Seed of every random choice the referee makes (deals, shuffles). */
   readonly seed: number;
+  /**
+   * The game's options (`--option name=value`), already checked against `GameDefinition.options`
+   * by name; each game checks its values (throwing `SetupError`) and fills in defaults.
+   */
+  readonly options: Readonly<Record<string, string>>;
 }
+
+/** The game cannot be set up as asked: a wrong number of bots, an unknown option or a bad value. */
+export class SetupError extends Error {}
 
 /** How a finished game ended. */
 export interface Outcome {
@@ -50,12 +61,47 @@ export interface Protocol<State, Move> {
   turnInput(state: State, seat: Seat, firstTurn: boolean): string[];
   /** Reads a seat's output line into a legal move, or says exactly what is wrong with it. */
   parseOutput(state: State, seat: Seat, line: string): Parsed<Move>;
+  /**
+   * Lines sent, untimed, to each seat still playing when the game has ended, before its input is
+   * closed: a streaming protocol relays the last move so that the bot sees the end by itself.
+   */
+  finalInput?(state: State, seat: Seat): string[];
 }
 
 export interface BuiltinBot {
   readonly description: string;
   /** The bot, speaking the statement's protocol; `seed` fixes its random choices. */
   create(seed: number): BotProgram;
+}
+
+/** A game option that `--option name=value` sets. */
+export interface GameOption {
+  readonly name: string;
+  readonly description: string;
+  /** The value when the option is not given, as the user would write it. */
+  readonly default: string;
+}
+
+/** Counts the leaves of the legal-move tree: the check of a rules engine against published tables. */
+export interface Perft {
+  /** `position` in the game's own notation (an SFEN for shogi); the start when absent. */
+  count(depth: number, position?: string): number;
+  /** The count under each legal move at the root, each move named in the game's notation. */
+  divide(depth: number, position?: string): { readonly move: string; readonly count: number }[];
+}
+
+/** Talks another protocol to an engine for one seat, as `<scheme>:<command>` (e.g. `usi:...`). */
+export interface Bridge {
+  readonly description: string;
+  connect(command: string, options: ProcessBotOptions): BotConnection;
+}
+
+/** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */
+export interface Judge {
+  /** The built-in bot the submission plays against. */
+  readonly opponent: string;
+  /** Null when the submission, at `seat`, passed this game; else why it did not. */
+  verdict(result: GameResult, seat: Seat): string | null;
 }
 
 export interface GameDefinition<State = unknown, Move = unknown> {
@@ -67,4 +113,10 @@ export interface GameDefinition<State = unknown, Move = unknown> {
   readonly rules: Rules<State, Move>;
   readonly protocol: Protocol<State, Move>;
   readonly bots: Readonly<Record<string, BuiltinBot>>;
+  readonly options?: readonly GameOption[];
+  /** How long a bot may take to exit by itself once the game has ended and its input is closed. */
+  readonly exitGrace?: Millis;
+  readonly perft?: Perft;
+  readonly bridges?: Readonly<Record<string, Bridge>>;
+  readonly judge?: Judge;
 }

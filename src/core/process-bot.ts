@@ -10,6 +10,7 @@ import { LineSplitter, LineTooLongError } from './line-io.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
+import type { Millis } from './units.js';
 
 export interface ProcessBotOptions {
   /** Longest output line accepted, in characters. */
@@ -95,10 +96,11 @@ export class ProcessBot extends TimedBot {
     });
   }
 
-  protected async terminate(): Promise<void> {
-    this.child.stdin.destroy();
+  protected async terminate(grace: Millis | undefined): Promise<void> {
+    this.child.stdin.end();
     const pgid = this.pgid;
     if (pgid !== undefined) {
+      if (this.exit === null && grace !== undefined) await Promise.race([this.exited, sleep(grace)]);
       if (this.exit === null) {
         signalGroup(pgid, 'SIGTERM');
         await Promise.race([this.exited, sleep(this.killGraceMs)]);
@@ -110,6 +112,7 @@ export class ProcessBot extends TimedBot {
       untrackGroup(pgid);
     }
     await this.exited;
+    this.child.stdin.destroy();
     this.child.stdout.destroy();
     this.child.stderr.destroy();
   }

@@ -10,6 +10,7 @@ import { millis, type Millis } from './units.js';
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
   readonly limit: Millis;
+  readonly accept: ((line: string) => boolean) | undefined;
   readonly sent: number;
   /** When the last byte of the input was handed over; the clock runs from here. */
   written?: number;
@@ -34,27 +35,34 @@ export abstract class TimedBot implements BotConnection {
 
   /** Hands the input text to the bot; calls `written` once the last byte is out. */
   protected abstract deliver(text: string, written: () => void): void;
-  /** Ends the bot and all it started; resolves when nothing is left. */
-  protected abstract terminate(): Promise<void>;
+  /**
+   * Ends the bot and all it started; resolves when nothing is left. With `grace`, the bot's input
+   * is closed first and it may exit by itself within that time.
+   */
+  protected abstract terminate(grace: Millis | undefined): Promise<void>;
 
-  turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
+  turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult> {
     if (this.pending) throw new Error(`bot "${this.label}" asked for a turn while one is running`);
     if (this.failure) return Promise.resolve(this.withStderr(this.failure));
     return new Promise((resolve) => {
-      const pending: PendingTurn = { resolve, limit, sent: performance.now() };
+      const pending: PendingTurn = { resolve, limit, accept, sent: performance.now() };
       this.pending = pending;
-      if (this.unread.length > 0) return this.answer(pending.sent);
-      this.deliver(input.length === 0 ? '' : input.join('\n') + '\n', () => {
+      this.deliver(text(input), () => {
         if (pending.written === undefined) pending.written = performance.now();
       });
-      this.armClock(pending, limit);
+      if (this.pending === pending) this.answer(pending.sent);
+      if (this.pending === pending) this.armClock(pending, limit);
     });
   }
 
-  close(): Promise<void> {
+  send(lines: readonly string[]): void {
+    if (!this.failure && lines.length > 0) this.deliver(text(lines), () => {});
+  }
+
+  close(grace?: Millis): Promise<void> {
     if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
-    return (this.closing ??= this.terminate());
+    return (this.closing ??= this.terminate(grace));
   }
 
   /** Lines the bot wrote, read at time `at` (performance.now()). */
@@ -63,10 +71,10 @@ export abstract class TimedBot implements BotConnection {
     for (const line of lines) this.unread.push(line);
     if (this.unread.length > MAX_UNREAD_LINES) {
       this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
-    } else if (this.pending && this.unread.length > 0) this.answer(at);
+    } else if (this.pending) this.answer(at);
   }
 
-  /** The bot can answer no more; a pending turn fails with `result`. */
+  /** The bot can answer no more; a pending turn fails with `result`, and the bot is killed. */
   protected fail(result: TurnResult): void {
     if (this.failure) return;
     this.failure = result;
@@ -79,9 +87,12 @@ export abstract class TimedBot implements BotConnection {
     return this.answered;
   }
 
+  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
   private answer(at: number): void {
     const pending = this.pending!;
-    const line = this.unread.shift()!;
+    let line: string | undefined;
+    while ((line = this.unread.shift()) !== undefined && pending.accept && !pending.accept(line));
+    if (line === undefined) return;
     const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
     this.answered = true;
     if (elapsed > pending.limit) return this.timeout(elapsed);
@@ -114,3 +125,5 @@ export abstract class TimedBot implements BotConnection {
     return { ...result, stderr: this.stderr.takeTurn() };
   }
 }
+
+const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : lines.join('\n') + '\n');

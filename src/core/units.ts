@@ -20,4 +20,6 @@ export function seatsOf(count: number): Seat[] {
 export interface TimeLimits {
   readonly firstTurn: Millis;
   readonly turn: Millis;
+  /** A player's thinking time over the whole game, where the game has such a budget. */
+  readonly game?: Millis;
 }

@@ -48,6 +48,7 @@ describe('tabula games', () => {
       players: { min: 2, max: 2 },
       timeLimits: { firstTurnMs: 1000, turnMs: 50 },
       bots: ['random'],
+      options: [],
     });
   });
 });

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { SetupError } from '../../src/core/game.js';
 import { BotStartError } from '../../src/core/connection.js';
 import { playGame } from '../../src/core/game-loop.js';
 import { millis } from '../../src/core/units.js';
 import { race } from '../fixtures/games/race.js';
 
 // Reads the turn's lines (HELLO first) and answers with what the shell script decides.
-const shellBot = (answer: string) => `while read -r a; do [ "$a" = HELLO ] && continue; ${answer}; done`;
+const shellBot = (answer: string) => `while read -r a; do [ "$a" = HELLO ] && continue; case "$a" in END*) exit;; esac; ${answer}; done`;
 
 describe('playGame', () => {
   it('plays a game to its end and records every turn', async () => {
@@ -75,5 +79,36 @@ describe('playGame', () => {
     });
     await assert.rejects(playGame(race, ['./tabula-no-such-bot', 'builtin:random'], { seed: 1 }), BotStartError);
     await assert.rejects(playGame(race, ['builtin:random'], { seed: 1 }), /race is played by 2 to 3 bots, not 1/);
+  });
+
+  it('sends the final input to the bots still playing, and lets them exit by themselves', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const file = join(dir, 'end.txt');
+    // The bot writes what it read at the end, slowly: it is given the game's exit grace to do so.
+    const bot = `while read -r a; do case "$a" in END*) sleep 0.05; echo "$a" > ${file}; exit;; HELLO) ;; *) echo 2;; esac; done`;
+    const { result } = await playGame(race, [bot, 'builtin:random'], { seed: 2 });
+    assert.equal(result.players[0]!.status, 'ok');
+    assert.match(await readFile(file, 'utf8'), /^END 1[01]\n$/);
+  });
+
+  it('takes game options by name, and refuses unknown ones', async () => {
+    const { result } = await playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { target: '3' } });
+    assert.ok(result.turns <= 3);
+    await assert.rejects(playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { goal: '3' } }), (err: Error) => {
+      assert.ok(err instanceof SetupError);
+      assert.equal(err.message, 'race has no option "goal" (its options: target)');
+      return true;
+    });
+    await assert.rejects(playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { target: '-1' } }), SetupError);
+  });
+
+  it("enforces a player's time for the whole game", async () => {
+    const timeLimits = { firstTurn: millis(1000), turn: millis(1000), game: millis(250) };
+    const { result, replay } = await playGame(race, [shellBot('sleep 0.1; echo 1'), 'builtin:random'], { seed: 1, timeLimits });
+    assert.equal(result.players[0]!.status, 'timeout');
+    assert.match(result.players[0]!.message, /^no answer within the [\d.]+ ms left of its time for the game/);
+    const limits = replay.turns.filter((t) => t.seat === 0).map((t) => t.limitMs);
+    assert.equal(limits[0], 250);
+    assert.ok(limits.every((l, i) => i === 0 || l < limits[i - 1]!), `limits shrink: ${limits}`);
   });
 });

@@ -159,4 +159,24 @@ describe('ProcessBot', () => {
       assert.equal(r.kind, 'timeout');
     });
   });
+
+  it('skips the lines a turn does not accept, keeping the clock on the accepted one', async () => {
+    await withBot('read -r a; echo "info depth 1"; sleep 0.05; echo "info depth 2"; echo "bestmove 1a1b"', async (bot) => {
+      const r = await bot.turn(['go'], second, (line) => line.startsWith('bestmove '));
+      assert.equal(expectLine(r), 'bestmove 1a1b');
+      assert.ok(r.kind === 'line' && r.elapsed >= 45);
+    });
+  });
+
+  it('closes the input first and lets the bot exit by itself within the grace', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const script = (file: string) => `trap 'echo term > ${file}; exit' TERM; cat > /dev/null; sleep 0.1; echo clean > ${file}`;
+    await withBot(script(join(dir, 'graceful')), (bot) => bot.close(millis(2000)));
+    assert.equal(readFileSync(join(dir, 'graceful'), 'utf8'), 'clean\n');
+    await withBot(script(join(dir, 'killed')), async (bot) => {
+      await sleep(50);
+      await bot.close();
+    });
+    assert.equal(readFileSync(join(dir, 'killed'), 'utf8'), 'term\n', 'without a grace, SIGTERM at once');
+  });
 });

@@ -71,4 +71,4 @@ export function parseError(state: MillsState, line: string): string {
 
 export const BLACK = seat(0);
 export const WHITE = seat(1);
-export const start = (): MillsState => rules.initial({ players: 2, seed: 1 });
+export const start = (): MillsState => rules.initial({ players: 2, seed: 1, options: {} });

@@ -110,5 +110,5 @@ test('the game definition offers the random bot and the statement\'s time limits
   assert.equal(game.id, 'mills');
   assert.equal(game.bots['random'], random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
-  assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0 })).length, 24);
+  assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 24);
 });

@@ -1,0 +1,47 @@
+/**
+ * `tabula judge <game> <command>`: judges a submission the way an online judge would, against the
+ * game's reference opponent, from both seats in turn; stops at the first failing game.
+ */
+import { parseBotSpec } from '../core/bot-spec.js';
+import { playGame } from '../core/game-loop.js';
+import { findGame } from '../core/registry.js';
+import { writeReplay } from '../core/replay.js';
+import { randomSeed } from '../core/rng.js';
+import { seat } from '../core/units.js';
+import { UsageError } from './errors.js';
+
+export interface JudgeOptions {
+  games: number;
+  seed?: number;
+  gameOptions: Record<string, string>;
+}
+
+/** Returns the exit code: 0 when accepted, 1 when not. */
+export async function judgeCommand(gameId: string, submission: string, options: JudgeOptions): Promise<number> {
+  const game = await findGame(gameId);
+  const judge = game.judge;
+  if (!judge) throw new UsageError(`${game.id} has no judge`);
+  if (game.seats.min > 2 || game.seats.max < 2) throw new UsageError(`${game.id} is not a two-player game`);
+  parseBotSpec(game, submission);
+  const opponent = `builtin:${judge.opponent}`;
+  const base = options.seed ?? randomSeed();
+  let wins = 0;
+  for (let i = 0; i < options.games; i++) {
+    const at = seat(i % 2);
+    const seed = (base + i) >>> 0;
+    const bots = at === 0 ? [submission, opponent] : [opponent, submission];
+    const { result, replay } = await playGame(game, bots, { seed, gameOptions: options.gameOptions });
+    const verdict = judge.verdict(result, at);
+    const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';
+    process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} moves (${result.reason})\n`);
+    if (verdict !== null) {
+      const file = `judge-${game.id}-${seed}.json`;
+      await writeReplay(file, replay);
+      process.stdout.write(`Rejected: game ${i + 1} (seat ${at}, seed ${seed}): ${verdict}\nreplay: ${file}\n`);
+      return 1;
+    }
+    wins++;
+  }
+  process.stdout.write(`Accepted: ${wins} of ${options.games} games passed\n`);
+  return 0;
+}
