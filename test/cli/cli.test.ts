@@ -1,33 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isRunning } from '../../src/core/process-groups.js';
 import type { Replay } from '../../src/core/replay.js';
+import { root, tabula } from '../support/cli.js';
 
-const root = new URL('../../../', import.meta.url).pathname;
 const millsBot = (mode: string, ...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function tabula(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'bin/tabula.js'), ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
 
 async function playJson(...args: string[]) {
   const run = await tabula(['play', 'mills', ...args, '--json']);

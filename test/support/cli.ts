@@ -1,0 +1,26 @@
+/** Runs the `tabula` command line as a real child process, from the build these tests were compiled into. */
+import { spawn } from 'node:child_process';
+
+const main = new URL('../../src/cli/main.js', import.meta.url).href;
+/** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
+export const root = process.env['TABULA_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
+
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function tabula(args: readonly string[], stdin = '', cwd = root): Promise<Run> {
+  const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
