@@ -39,7 +39,7 @@ function summary(r: GameResult): string {
   const lines = [`${r.game}, seed ${r.seed}: ${r.turns} turns`];
   for (const p of r.players) {
     const status = p.status === 'ok' ? '' : `  ${p.status}: ${p.message}`;
-    lines.push(`  seat ${p.seat}  ${p.bot.padEnd(botWidth)}  score ${p.score}${status}`);
+    lines.push(`  seat ${p.seat}  ${p.bot.padEnd(botWidth)}  rank ${p.rank}  score ${p.score}${status}`);
   }
   const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${r.players[r.winner]!.bot}) wins`;
   lines.push(`${winner}: ${r.reason}`);

@@ -127,6 +127,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
       bot,
       seat: seat(i),
       score: outcome.scores[i] ?? 0,
+      rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
       status: failures[i]?.status ?? 'ok',
       message: failures[i]?.message ?? '',
     })),

@@ -31,6 +31,11 @@ export interface Outcome {
   readonly reason: string;
   /** The game's score for each seat, indexed by seat. */
   readonly scores: readonly number[];
+  /**
+   * Each seat's place, 1 the best, tied seats sharing a place (1, 1, 3). When absent: the winner 1
+   * and the others 2, or all 1 for a draw.
+   */
+  readonly ranks?: readonly number[];
 }
 
 /**

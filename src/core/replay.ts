@@ -14,6 +14,8 @@ export interface PlayerResult {
   readonly bot: string;
   readonly seat: Seat;
   readonly score: number;
+  /** 1 for the winner; tied seats share a place; a draw between all gives all 1. */
+  readonly rank: number;
   readonly status: PlayerStatus;
   /** Why the status is not `ok`; empty when it is. */
   readonly message: string;

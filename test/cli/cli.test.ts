@@ -44,7 +44,8 @@ describe('tabula play', () => {
     assert.equal(typeof result.reason, 'string');
     assert.equal(result.players.length, 2);
     for (const [i, p] of result.players.entries()) {
-      assert.deepEqual(Object.keys(p), ['bot', 'seat', 'score', 'status', 'message']);
+      assert.deepEqual(Object.keys(p), ['bot', 'seat', 'score', 'rank', 'status', 'message']);
+      assert.equal(p.rank, result.winner === null || result.winner === i ? 1 : 2);
       assert.deepEqual([p.bot, p.seat, p.status], ['builtin:random', i, 'ok']);
     }
   });
