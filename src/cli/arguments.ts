@@ -1,5 +1,6 @@
 /** Parsers for option values, each naming the option it checks. */
 import { InvalidArgumentError } from 'commander';
+import { parseSprt, type SprtSettings } from '../core/stats/sprt.js';
 import { millis, type Millis } from '../core/units.js';
 
 export function parseSeed(value: string): number {
@@ -25,4 +26,12 @@ export function collectGameOption(value: string, previous: Record<string, string
   const match = /^([A-Za-z][\w-]*)=(.*)$/.exec(value);
   if (!match) throw new InvalidArgumentError('expected name=value.');
   return { ...previous, [match[1]!]: match[2]! };
+}
+
+export function parseSprtOption(value: string): SprtSettings {
+  try {
+    return parseSprt(value);
+  } catch (err) {
+    throw new InvalidArgumentError(`${(err as Error).message}.`);
+  }
 }

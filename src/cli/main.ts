@@ -1,19 +1,22 @@
 /** The `tabula` command line. */
 import { Command, CommanderError, Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { killAllGroups } from '../core/process-groups.js';
 import { UnknownGameError } from '../core/registry.js';
-import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
-import { botCommand } from './bot-command.js';
+import { collectGameOption, parseCount, parseMillis, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { gamesCommand } from './games-command.js';
-import { judgeCommand } from './judge-command.js';
-import { perftCommand } from './perft-command.js';
-import { playCommand } from './play-command.js';
+import { DEFAULT_DB, addRunOptions } from './run-options.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)').argParser(collectGameOption).default({}, 'none');
+
+/** Each command's module is loaded when it runs: `tabula bot` must start fast, without SQLite and the rest. */
+const lazy =
+  <A extends unknown[]>(load: () => Promise<(...args: A) => Promise<unknown>>) =>
+  async (...args: A): Promise<void> =>
+    void (await (await load())(...args));
 
 function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
@@ -25,7 +28,7 @@ function program(setExit: (code: number) => void): Command {
     .command('games')
     .description('list the games, with their number of players, time limits, options and built-in bots')
     .option('--json', 'print JSON')
-    .action(gamesCommand);
+    .action(lazy(async () => (await import('./games-command.js')).gamesCommand));
 
   cli
     .command('play')
@@ -38,7 +41,12 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(parseMillis))
     .addOption(new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(parseMillis))
     .addOption(gameOption())
-    .action((game: string, bots: string[], { option, ...o }) => playCommand(game, bots, { ...o, gameOptions: option }));
+    .action(
+      lazy(async () => {
+        const { playCommand } = await import('./play-command.js');
+        return (game: string, bots: string[], { option, ...o }) => playCommand(game, bots, { ...o, gameOptions: option });
+      }),
+    );
 
   cli
     .command('bot')
@@ -46,7 +54,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('<game>')
     .argument('<name>', 'the built-in bot, as `tabula games` lists it')
     .option('--seed <n>', 'seed of its random choices', parseSeed)
-    .action(botCommand);
+    .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 
   cli
     .command('perft')
@@ -55,7 +63,7 @@ function program(setExit: (code: number) => void): Command {
     .requiredOption('--depth <n>', 'depth in moves', parseCount)
     .option('--position <text>', "start from this position, in the game's notation")
     .option('--divide', 'print the count under each first move, then the total')
-    .action(perftCommand);
+    .action(lazy(async () => (await import('./perft-command.js')).perftCommand));
 
   cli
     .command('judge')
@@ -65,9 +73,55 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
     .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
     .addOption(gameOption())
-    .action(async (game: string, command: string, { option, ...o }) =>
-      setExit(await judgeCommand(game, command, { ...o, gameOptions: option })),
-    );
+    .action(async (game: string, command: string, { option, ...o }) => {
+      const { judgeCommand } = await import('./judge-command.js');
+      setExit(await judgeCommand(game, command, { ...o, gameOptions: option }));
+    });
+
+  addRunOptions(
+    cli
+      .command('match')
+      .description('play games in pairs, seats swapped on one seed, until --games or an SPRT verdict; results in the database')
+      .argument('<game>')
+      .argument('<botA>', 'the bot whose strength is measured')
+      .argument('<botB>', 'its opponent')
+      .addOption(new Option('--games <n>', 'games to play at most').argParser(parseCount).default(100))
+      .addOption(new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(parseSprtOption)),
+  ).action(lazy(async () => (await import('./match-command.js')).matchCommand));
+
+  addRunOptions(
+    cli
+      .command('tournament')
+      .description('play a tournament; ratings, a cross table and per-bot statistics in the database')
+      .argument('<game>')
+      .argument('<bots...>', 'two bots or more')
+      .addOption(new Option('--format <format>', 'how bots meet').choices(['round-robin', 'gauntlet', 'swiss']).default('round-robin'))
+      .addOption(new Option('--rounds <r>', 'rounds (default: 1, or log2 of the bots for swiss)').argParser(parseCount))
+      .addOption(new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(parseCount)),
+  ).action(lazy(async () => (await import('./tournament-command.js')).tournamentCommand));
+
+  cli
+    .command('results')
+    .description('standings and statistics of the stored runs, also while a run goes on')
+    .option('--db <file>', 'the results database', DEFAULT_DB)
+    .option('--run <id>', 'only this run', parseCount)
+    .option('--json', 'print JSON')
+    .action(lazy(async () => (await import('./results-command.js')).resultsCommand));
+
+  cli
+    .command('replay')
+    .description("print a stored game's replay as JSON")
+    .argument('<id>', 'the game id, as results show it', parseCount)
+    .option('--db <file>', 'the results database', DEFAULT_DB)
+    .action(lazy(async () => (await import('./results-command.js')).replayCommand));
+
+  cli
+    .command('calibrate')
+    .description("measure the arena's own overhead and jitter per turn, and warn when it would cost bots their time")
+    .addOption(new Option('--concurrency <k>', 'bots answering at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
+    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
+    .option('--json', 'print JSON')
+    .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
   return cli;
 }

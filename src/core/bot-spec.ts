@@ -2,6 +2,7 @@
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
  * the game offers (such as `usi:`), or any other command line.
  */
+import { fileURLToPath } from 'node:url';
 import { BotStartError, type BotConnection } from './connection.js';
 import type { GameDefinition } from './game.js';
 import { InProcessBot } from './in-process-bot.js';
@@ -31,11 +32,27 @@ export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
   return { kind: 'command', command: spec };
 }
 
+export interface ConnectOptions extends ProcessBotOptions {
+  /**
+   * Runs built-in bots as processes of their own (`tabula bot`), as in matches: a built-in bot that
+   * thinks hard then cannot slow the arena, and so the other games, down.
+   */
+  readonly builtinsAsProcesses?: boolean;
+}
+
+/** The `tabula` executable of this build, for running built-in bots as processes. */
+const tabulaScript = fileURLToPath(new URL('../cli/run.js', import.meta.url));
+const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
 /** Starts the bot named by `spec` for one game; `seed` fixes a built-in bot's random choices. */
-export function connectBot(game: GameDefinition, spec: string, seed: number, options: ProcessBotOptions = {}): BotConnection {
+export function connectBot(game: GameDefinition, spec: string, seed: number, options: ConnectOptions = {}): BotConnection {
   const parsed = parseBotSpec(game, spec);
   switch (parsed.kind) {
     case 'builtin':
+      if (options.builtinsAsProcesses) {
+        const command = [process.execPath, tabulaScript, 'bot', game.id, parsed.name, '--seed', String(seed)].map(shellQuote).join(' ');
+        return new ProcessBot(command, options);
+      }
       return new InProcessBot(spec, game.bots[parsed.name]!.create(seed));
     case 'bridge':
       return game.bridges![parsed.bridge]!.connect(parsed.command, options);

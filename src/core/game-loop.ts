@@ -2,10 +2,10 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
-import { connectBot } from './bot-spec.js';
+import { connectBot, type ConnectOptions } from './bot-spec.js';
 import { BotStartError, type BotConnection, type TurnResult } from './connection.js';
 import { SetupError, type GameDefinition } from './game.js';
-import type { ProcessBotOptions } from './process-bot.js';
+
 import { REPLAY_VERSION, type GameResult, type PlayerStatus, type Replay, type ReplayTurn } from './replay.js';
 import { deriveSeed } from './rng.js';
 import { millis, seat, type TimeLimits } from './units.js';
@@ -16,7 +16,7 @@ export interface GameOptions {
   readonly gameOptions?: Readonly<Record<string, string>>;
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
-  readonly process?: ProcessBotOptions;
+  readonly connect?: ConnectOptions;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -61,7 +61,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
   let endedBy: string | null = null;
 
   try {
-    specs.forEach((spec, i) => bots.push(connectBot(game, spec, deriveSeed(options.seed, i), options.process)));
+    specs.forEach((spec, i) => bots.push(connectBot(game, spec, deriveSeed(options.seed, i), options.connect)));
     for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
       const s = rules.toMove(state);
       const first = !hasPlayed[s];

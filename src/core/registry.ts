@@ -29,6 +29,12 @@ export class UnknownGameError extends Error {
 }
 
 export async function findGame(id: string): Promise<GameDefinition> {
+  // The game's own folder first: starting a bot process should not load every other game.
+  const index = new URL(`${id}/index.js`, gamesDir);
+  if (/^[a-z0-9-]+$/.test(id) && existsSync(index)) {
+    const module = (await import(index.href)) as { game?: GameDefinition };
+    if (module.game?.id === id) return module.game;
+  }
   const games = await loadGames();
   const game = games.find((g) => g.id === id);
   if (!game) throw new UnknownGameError(id, games.map((g) => g.id));

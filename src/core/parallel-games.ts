@@ -1,0 +1,81 @@
+/**
+ * Plays a run's scheduled games, several at a time, storing each one the moment it ends. Each game
+ * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
+ */
+import { performance } from 'node:perf_hooks';
+import type { GameDefinition } from './game.js';
+import { playGame } from './game-loop.js';
+import type { Replay } from './replay.js';
+import type { PlannedGame } from './schedule.js';
+import type { SeatTimes, Store, StoredGame } from './store.js';
+import type { TimeLimits } from './units.js';
+
+export interface RunSettings {
+  readonly game: GameDefinition;
+  /** The run's bots; a planned game's seats index into this list. */
+  readonly bots: readonly string[];
+  readonly runId: number;
+  readonly store: Store;
+  readonly concurrency: number;
+  readonly timeLimits: TimeLimits;
+  readonly gameOptions: Readonly<Record<string, string>>;
+  /** Built-in bots as processes of their own (the default), so that none can slow the other games down. */
+  readonly builtinsAsProcesses?: boolean;
+  /** Called after each game is stored. */
+  readonly onGame?: (game: StoredGame) => void;
+  /** Asked after each stored game: true stops starting new games (those running finish). */
+  readonly shouldStop?: () => boolean;
+}
+
+/** Plays the planned games the store does not have yet; resolves when all have ended or a stop was asked. */
+export async function playPlanned(settings: RunSettings, planned: readonly PlannedGame[]): Promise<void> {
+  const done = settings.store.finishedIndices(settings.runId);
+  const queue = planned.filter((p) => !done.has(p.index));
+  let stopping = settings.shouldStop?.() ?? false;
+
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next && !stopping; next = queue.shift()) {
+      const stored = await playOne(settings, next);
+      if (stored) settings.onGame?.(stored);
+      stopping ||= settings.shouldStop?.() ?? false;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+}
+
+async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
+  const specs = plan.seats.map((i) => settings.bots[i]!);
+  const start = performance.now();
+  const { result, replay } = await playGame(settings.game, specs, {
+    seed: plan.seed,
+    timeLimits: settings.timeLimits,
+    gameOptions: settings.gameOptions,
+    connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+  });
+  const game = {
+    runId: settings.runId,
+    index: plan.index,
+    round: plan.round,
+    seats: plan.seats,
+    result,
+    times: seatTimes(replay),
+    durationMs: Math.round(performance.now() - start),
+  };
+  const id = settings.store.recordGame(game, replay);
+  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+}
+
+/** Each seat's response times, the first turn apart (it has its own, longer limit). */
+function seatTimes(replay: Replay): SeatTimes[] {
+  return replay.players.map(({ seat }) => {
+    // A turn has a response time when the bot answered or ran out of time; not when it crashed.
+    const turns = replay.turns.filter((t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'));
+    const [first, ...rest] = turns;
+    return {
+      firstTurnMs: first ? first.timeMs : null,
+      turnMs: rest.map((t) => t.timeMs),
+      firstTurnLimitMs: replay.timeLimits.firstTurnMs,
+      turnLimitMs: replay.timeLimits.turnMs,
+    };
+  });
+}

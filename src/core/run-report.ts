@@ -1,0 +1,46 @@
+/** The report of a stored run, as `tabula results` and the end of a run show it. */
+import { PairTally, botReports, multiSeatStandings, twoSeatStandings, type BotReport, type CrossTable, type PairReport, type Standing } from './report.js';
+import type { RunConfig } from './run-config.js';
+import type { RunRecord, Store, StoredGame } from './store.js';
+
+export interface RunReport {
+  readonly run: number;
+  readonly config: RunConfig;
+  readonly seed: number;
+  readonly createdAt: string;
+  readonly gamesPlayed: number;
+  /** Matches: the pair's statistics. Tournaments of two seats: every pair that met. */
+  readonly pairs: readonly PairReport[];
+  /** Tournaments only. */
+  readonly standings?: readonly Standing[];
+  readonly crossTable?: CrossTable;
+  readonly bots: readonly BotReport[];
+}
+
+export function runReport(run: RunRecord, games: readonly StoredGame[]): RunReport {
+  const config = run.config as RunConfig;
+  const base = { run: run.id, config, seed: run.seed, createdAt: run.createdAt, gamesPlayed: games.length };
+  const bots = botReports(config.bots, games);
+  if (config.kind === 'match') {
+    const tally = new PairTally(0, 1);
+    for (const g of games) tally.add(g);
+    return { ...base, pairs: [tally.report(config.bots, config.sprt)], bots };
+  }
+  if (config.players > 2) return { ...base, pairs: [], ...multiSeatStandings(config.bots, games), bots };
+  const tallies = new Map<string, PairTally>();
+  for (const g of games) {
+    const [a, b] = [...g.seats].sort((x, y) => x - y) as [number, number];
+    const key = `${a}-${b}`;
+    if (!tallies.has(key)) tallies.set(key, new PairTally(a, b));
+    tallies.get(key)!.add(g);
+  }
+  const pairs = [...tallies.values()].sort((x, y) => x.a - y.a || x.b - y.b).map((t) => t.report(config.bots));
+  return { ...base, pairs, ...twoSeatStandings(config.bots, games), bots };
+}
+
+export function storedReports(store: Store, runId?: number): RunReport[] {
+  return store
+    .runs()
+    .filter((r) => runId === undefined || r.id === runId)
+    .map((r) => runReport(r, store.games(r.id)));
+}
