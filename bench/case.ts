@@ -1,0 +1,12 @@
+/** A benchmark case: `npm run bench` finds every `cases` export in bench/ and runs them. */
+export interface Case {
+  readonly name: string;
+  readonly unit: string;
+  /** Runs once (aim for 0.2 to 2 s); returns how many units it did. */
+  readonly run: () => number | Promise<number>;
+  /**
+   * What the rate is compared with, measured in the same run: by default a fixed CPU workload; a
+   * case may name its own (a raw pipe round trip for the arena's overhead, another engine's perft).
+   */
+  readonly reference?: { readonly name: string; readonly run: () => number | Promise<number> };
+}
