@@ -5,15 +5,15 @@ import { playGame } from '../core/game-loop.js';
 import { findGame } from '../core/registry.js';
 import { writeReplay, type GameResult } from '../core/replay.js';
 import { randomSeed } from '../core/rng.js';
-import type { Millis } from '../core/units.js';
+import { timeLimitsOf } from './run-options.js';
 
 export interface PlayOptions {
   seed?: number;
   gameOptions: Record<string, string>;
   replay?: string;
   json?: boolean;
-  turnMs?: Millis;
-  firstTurnMs?: Millis;
+  turnMs?: number;
+  firstTurnMs?: number;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
@@ -24,11 +24,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   }
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
-  const timeLimits = {
-    firstTurn: options.firstTurnMs ?? game.timeLimits.firstTurn,
-    turn: options.turnMs ?? game.timeLimits.turn,
-    ...(game.timeLimits.game !== undefined && { game: game.timeLimits.game }),
-  };
+  const timeLimits = timeLimitsOf(game, options);
   const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.gameOptions });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));

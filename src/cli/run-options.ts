@@ -29,7 +29,8 @@ export function addRunOptions(command: Command): Command {
     .addOption(new Option('--option <name=value>', 'set a game option (repeatable)').argParser(collectGameOption).default({}, 'none'));
 }
 
-export function timeLimitsOf(game: GameDefinition, options: RunOptions): TimeLimits {
+/** The game's time limits, with those the user overrode. */
+export function timeLimitsOf(game: GameDefinition, options: { turnMs?: number; firstTurnMs?: number }): TimeLimits {
   return {
     firstTurn: options.firstTurnMs !== undefined ? millis(options.firstTurnMs) : game.timeLimits.firstTurn,
     turn: options.turnMs !== undefined ? millis(options.turnMs) : game.timeLimits.turn,

@@ -135,3 +135,17 @@ describe('tabula tournament', () => {
     assert.match(human.stdout, /round-robin tournament, 1 round, tables of 2, seed 1, 6 games played/);
   });
 });
+
+describe('tabula calibrate', () => {
+  it("measures the arena's overhead per turn with an echo bot", async () => {
+    const run = await tabula(['calibrate', '--concurrency', '2', '--turns', '200', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.concurrency, 2);
+    assert.equal(report.turns, 200);
+    assert.ok(report.medianMs > 0 && report.medianMs <= report.p99Ms && report.p99Ms <= report.maxMs);
+    assert.ok(Array.isArray(report.warnings));
+    const human = await tabula(['calibrate', '--concurrency', '1', '--turns', '50']);
+    assert.match(human.stdout, /^concurrency 1, 50 turns of a trivial echo bot: median [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms/);
+  });
+});
