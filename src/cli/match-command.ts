@@ -56,7 +56,7 @@ export async function matchCommand(gameId: string, botA: string, botB: string, o
         onGame: (g) => {
           tally.add(g);
           failures.count += g.result.players.filter((p) => p.status !== 'ok').length;
-          progress.game(g, { score: `${tally.wins}-${tally.draws}-${tally.losses}`, failures: failures.count });
+          progress.game(g, { score: `W ${tally.wins} D ${tally.draws} L ${tally.losses}`, failures: failures.count });
         },
       },
       matchSchedule(options.games, run.seed),

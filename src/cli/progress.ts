@@ -18,7 +18,7 @@ export function runProgress(json: boolean, total: number, alreadyDone: number, r
   const bar = new SingleBar({
     stream: process.stderr,
     format: '{bar} {value}/{total} games | {rate} games/min | ETA {eta_formatted} | {score} | failures {failures}',
-    hideCursor: true,
+    hideCursor: false,
     etaBuffer: 40,
   });
   const started = Date.now();
