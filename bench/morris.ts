@@ -1,14 +1,8 @@
-/** Nine Men's Morris benchmark cases, for `npm run bench` (bench/run.ts reports each against its reference). */
+/** Nine Men's Morris: move counting, the rules' speed, and whole games through the protocol. */
 import { playGame } from '../src/core/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { game } from '../src/games/morris/index.js';
-
-interface Case {
-  readonly name: string;
-  readonly unit: string;
-  /** Runs once; returns how many units it did. */
-  readonly run: () => number | Promise<number>;
-}
+import type { Case } from './case.js';
 
 function playouts(): number {
   const rng = new Rng(2);

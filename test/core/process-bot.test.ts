@@ -9,9 +9,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TurnResult } from '../../src/core/connection.js';
 import { ProcessBot } from '../../src/core/process-bot.js';
 import { millis } from '../../src/core/units.js';
+import { root } from '../support/cli.js';
 import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/core/process-groups.js';
 
-const fixture = (name: string) => new URL(`../../../test/fixtures/bots/${name}`, import.meta.url).pathname;
+const fixture = (name: string) => join(root, 'test/fixtures/bots', name);
 const second = millis(1000);
 
 /** Runs `bot` to the end whatever the test asserts, and checks that nothing of it is left. */
