@@ -34,7 +34,7 @@ const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-
 async function loadCases(): Promise<Case[]> {
   const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.js') && !['run.js', 'case.js'].includes(f)).sort();
   const cases: Case[] = [];
-  for (const file of files) cases.push(...((await import(new URL(file, import.meta.url).href)) as { cases: Case[] }).cases);
+  for (const file of files) cases.push(...(((await import(new URL(file, import.meta.url).href)) as { cases?: Case[] }).cases ?? []));
   return cases;
 }
 
