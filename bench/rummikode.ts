@@ -1,7 +1,8 @@
-/** RummiKode's hot paths, for `npm run bench` (wired in by bench/run.ts). */
+/** RummiKode: move generation and the rules' speed, and whole games through the protocol. */
 import { playGame } from '../src/core/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { game } from '../src/games/rummikode/index.js';
+import type { Case } from './case.js';
 
 const { rules } = game;
 
@@ -9,7 +10,7 @@ const { rules } = game;
 function playouts(): number {
   const rng = new Rng(2);
   let commands = 0;
-  for (let g = 0; g < 30; g++) {
+  for (let g = 0; g < 60; g++) {
     let state = rules.initial({ players: 2 + (g % 3), seed: g, options: {} });
     while (!rules.outcome(state)) {
       state = rules.play(state, rng.pick(rules.legalMoves(state)));
@@ -29,7 +30,7 @@ async function games(): Promise<number> {
   return turns;
 }
 
-export const cases: { name: string; unit: string; run: () => number | Promise<number> }[] = [
+export const cases: Case[] = [
   { name: 'rummikode random playouts, rules only', unit: 'commands', run: playouts },
   { name: 'rummikode games, built-in bots through the protocol', unit: 'turns', run: games },
 ];

@@ -136,6 +136,23 @@ describe('tabula tournament', () => {
   });
 });
 
+describe('tabula tournament of more seats', () => {
+  it('rotates three bots over every seat order, rated with OpenSkill', async () => {
+    const db = await tempDb();
+    const run = await tabula(['tournament', 'rummikode', 'builtin:random', 'builtin:random', 'builtin:random', '--db', db, '--seed', '2', '--json', ...slack]);
+    assert.equal(run.code, 0, run.stderr);
+    const events = ndjson(run.stdout);
+    const games = events.filter((e) => e['event'] === 'game');
+    assert.equal(games.length, 6, 'one table of three, all six seat orders');
+    assert.equal(new Set(games.map((g) => JSON.stringify(g['seats']))).size, 6);
+    assert.equal(new Set(games.map((g) => g['seed'])).size, 1, 'every order of the table is dealt the same cards');
+    const summary = events.at(-1)!;
+    assert.equal(summary['config'].players, 3);
+    assert.equal(summary['standings'].length, 3);
+    for (const s of summary['standings']) assert.ok(s.rating.low < s.rating.value && s.rating.value < s.rating.high && s.games === 6);
+  });
+});
+
 describe('tabula calibrate', () => {
   it("measures the arena's overhead per turn with an echo bot", async () => {
     const run = await tabula(['calibrate', '--concurrency', '2', '--turns', '200', '--json']);
