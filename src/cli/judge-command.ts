@@ -9,11 +9,12 @@ import { writeReplay } from '../core/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { seat } from '../core/units.js';
 import { UsageError } from './errors.js';
+import { timeLimitsOf, type TimeOverrides } from './run-options.js';
 
-export interface JudgeOptions {
+export interface JudgeOptions extends TimeOverrides {
   games: number;
   seed?: number;
-  gameOptions: Record<string, string>;
+  option: Record<string, string>;
 }
 
 /** Returns the exit code: 0 when accepted, 1 when not. */
@@ -30,10 +31,10 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     const at = seat(i % 2);
     const seed = (base + i) >>> 0;
     const bots = at === 0 ? [submission, opponent] : [opponent, submission];
-    const { result, replay } = await playGame(game, bots, { seed, gameOptions: options.gameOptions });
+    const { result, replay } = await playGame(game, bots, { seed, timeLimits: timeLimitsOf(game, options), gameOptions: options.option });
     const verdict = judge.verdict(result, at);
     const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';
-    process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} moves (${result.reason})\n`);
+    process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`);
     if (verdict !== null) {
       const file = `judge-${game.id}-${seed}.json`;
       await writeReplay(file, replay);

@@ -5,9 +5,9 @@ import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { killAllGroups } from '../core/process-groups.js';
 import { UnknownGameError } from '../core/registry.js';
-import { collectGameOption, parseCount, parseMillis, parseSeed, parseSprtOption } from './arguments.js';
+import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { DEFAULT_DB, addRunOptions } from './run-options.js';
+import { DEFAULT_DB, addRunOptions, addTimeOptions } from './run-options.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)').argParser(collectGameOption).default({}, 'none');
@@ -30,23 +30,18 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./games-command.js')).gamesCommand));
 
-  cli
-    .command('play')
-    .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
-    .argument('<game>', 'the game, as `tabula games` lists it')
-    .argument('<bots...>', 'one bot per seat, in seat order')
-    .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-    .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
-    .option('--json', 'print the result as one JSON object')
-    .addOption(new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(parseMillis))
-    .addOption(new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(parseMillis))
+  addTimeOptions(
+    cli
+      .command('play')
+      .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
+      .argument('<game>', 'the game, as `tabula games` lists it')
+      .argument('<bots...>', 'one bot per seat, in seat order')
+      .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
+      .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
+      .option('--json', 'print the result as one JSON object'),
+  )
     .addOption(gameOption())
-    .action(
-      lazy(async () => {
-        const { playCommand } = await import('./play-command.js');
-        return (game: string, bots: string[], { option, ...o }) => playCommand(game, bots, { ...o, gameOptions: option });
-      }),
-    );
+    .action(lazy(async () => (await import('./play-command.js')).playCommand));
 
   cli
     .command('bot')
@@ -54,6 +49,7 @@ function program(setExit: (code: number) => void): Command {
     .argument('<game>')
     .argument('<name>', 'the built-in bot, as `tabula games` lists it')
     .option('--seed <n>', 'seed of its random choices', parseSeed)
+    .addOption(gameOption())
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 
   cli
@@ -65,17 +61,19 @@ function program(setExit: (code: number) => void): Command {
     .option('--divide', 'print the count under each first move, then the total')
     .action(lazy(async () => (await import('./perft-command.js')).perftCommand));
 
-  cli
-    .command('judge')
-    .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
-    .argument('<game>')
-    .argument('<command>', 'the submission, a command line')
-    .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-    .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+  addTimeOptions(
+    cli
+      .command('judge')
+      .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+      .argument('<game>')
+      .argument('<command>', 'the submission, a command line')
+      .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
+      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed),
+  )
     .addOption(gameOption())
-    .action(async (game: string, command: string, { option, ...o }) => {
+    .action(async (game: string, command: string, options) => {
       const { judgeCommand } = await import('./judge-command.js');
-      setExit(await judgeCommand(game, command, { ...o, gameOptions: option }));
+      setExit(await judgeCommand(game, command, options));
     });
 
   addRunOptions(

@@ -5,15 +5,13 @@ import { playGame } from '../core/game-loop.js';
 import { findGame } from '../core/registry.js';
 import { writeReplay, type GameResult } from '../core/replay.js';
 import { randomSeed } from '../core/rng.js';
-import { timeLimitsOf } from './run-options.js';
+import { timeLimitsOf, type TimeOverrides } from './run-options.js';
 
-export interface PlayOptions {
+export interface PlayOptions extends TimeOverrides {
   seed?: number;
-  gameOptions: Record<string, string>;
+  option: Record<string, string>;
   replay?: string;
   json?: boolean;
-  turnMs?: number;
-  firstTurnMs?: number;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
@@ -25,7 +23,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.gameOptions });
+  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
 }

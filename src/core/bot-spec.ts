@@ -33,6 +33,8 @@ export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
 }
 
 export interface ConnectOptions extends ProcessBotOptions {
+  /** The game's options, which built-in bots are told. */
+  readonly gameOptions?: Readonly<Record<string, string>>;
   /**
    * Runs built-in bots as processes of their own (`tabula bot`), as in matches: a built-in bot that
    * thinks hard then cannot slow the arena, and so the other games, down.
@@ -50,10 +52,11 @@ export function connectBot(game: GameDefinition, spec: string, seed: number, opt
   switch (parsed.kind) {
     case 'builtin':
       if (options.builtinsAsProcesses) {
-        const command = [process.execPath, tabulaScript, 'bot', game.id, parsed.name, '--seed', String(seed)].map(shellQuote).join(' ');
-        return new ProcessBot(command, options);
+        const optionArgs = Object.entries(options.gameOptions ?? {}).flatMap(([k, v]) => ['--option', `${k}=${v}`]);
+        const command = [process.execPath, tabulaScript, 'bot', game.id, parsed.name, '--seed', String(seed), ...optionArgs];
+        return new ProcessBot(command.map(shellQuote).join(' '), options);
       }
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(seed));
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(seed, options.gameOptions ?? {}));
     case 'bridge':
       return game.bridges![parsed.bridge]!.connect(parsed.command, options);
     case 'command':

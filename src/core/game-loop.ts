@@ -4,7 +4,7 @@
  */
 import { connectBot, type ConnectOptions } from './bot-spec.js';
 import { BotStartError, type BotConnection, type TurnResult } from './connection.js';
-import { SetupError, type GameDefinition } from './game.js';
+import { SetupError, checkGameOptions, type GameDefinition } from './game.js';
 
 import { REPLAY_VERSION, type GameResult, type PlayerStatus, type Replay, type ReplayTurn } from './replay.js';
 import { deriveSeed } from './rng.js';
@@ -42,12 +42,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
     throw new SetupError(`${game.id} is played by ${range} bots, not ${specs.length}`);
   }
   const gameOptions = options.gameOptions ?? {};
-  for (const name of Object.keys(gameOptions)) {
-    if (!game.options?.some((o) => o.name === name)) {
-      const known = game.options?.map((o) => o.name).join(', ') || 'none';
-      throw new SetupError(`${game.id} has no option "${name}" (its options: ${known})`);
-    }
-  }
+  checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
   const initial = rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
@@ -61,7 +56,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
   let endedBy: string | null = null;
 
   try {
-    specs.forEach((spec, i) => bots.push(connectBot(game, spec, deriveSeed(options.seed, i), options.connect)));
+    specs.forEach((spec, i) => bots.push(connectBot(game, spec, deriveSeed(options.seed, i), { ...options.connect, gameOptions })));
     for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
       const s = rules.toMove(state);
       const first = !hasPlayed[s];

@@ -23,6 +23,16 @@ export interface GameSetup {
 /** The game cannot be set up as asked: a wrong number of bots, an unknown option or a bad value. */
 export class SetupError extends Error {}
 
+/** Refuses options the game does not have, naming those it has. */
+export function checkGameOptions(game: GameDefinition, options: Readonly<Record<string, string>>): void {
+  for (const name of Object.keys(options)) {
+    if (!game.options?.some((o) => o.name === name)) {
+      const known = game.options?.map((o) => o.name).join(', ') || 'none';
+      throw new SetupError(`${game.id} has no option "${name}" (its options: ${known})`);
+    }
+  }
+}
+
 /** How a finished game ended. */
 export interface Outcome {
   /** The seat that won, or null for a draw (or, with more seats, no single winner). */
@@ -75,8 +85,11 @@ export interface Protocol<State, Move> {
 
 export interface BuiltinBot {
   readonly description: string;
-  /** The bot, speaking the statement's protocol; `seed` fixes its random choices. */
-  create(seed: number): BotProgram;
+  /**
+   * The bot, speaking the statement's protocol; `seed` fixes its random choices. `options` are the
+   * game's options for this game (`--option`), checked by name, for a bot that must know them.
+   */
+  create(seed: number, options?: Readonly<Record<string, string>>): BotProgram;
 }
 
 /** A game option that `--option name=value` sets. */

@@ -20,7 +20,7 @@ describe('tabula games', () => {
   it('lists Mills with its players, limits and bots', async () => {
     const run = await tabula(['games']);
     assert.equal(run.code, 0);
-    assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+builtin:random/m);
+    assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+-\s+builtin:random/m);
     const json = JSON.parse((await tabula(['games', '--json'])).stdout);
     assert.deepEqual(json.find((g: { id: string }) => g.id === 'mills'), {
       id: 'mills',

@@ -92,8 +92,9 @@ describe('playGame', () => {
   });
 
   it('takes game options by name, and refuses unknown ones', async () => {
-    const { result } = await playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { target: '3' } });
+    const { result, replay } = await playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { target: '3' } });
     assert.ok(result.turns <= 3);
+    assert.match(replay.turns[0]!.stderr, /^options \{"target":"3"\}\n/, 'built-in bots are told the options');
     await assert.rejects(playGame(race, ['builtin:random', 'builtin:random'], { seed: 2, gameOptions: { goal: '3' } }), (err: Error) => {
       assert.ok(err instanceof SetupError);
       assert.equal(err.message, 'race has no option "goal" (its options: target)');

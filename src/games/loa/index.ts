@@ -1,0 +1,41 @@
+/** Lines of Action: NCPC 2019 warm-up problem H, an interactive Kattis problem. See README.md. */
+import type { GameDefinition } from '../../core/game.js';
+import { millis } from '../../core/units.js';
+import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
+import { Position, type Move } from './position.js';
+import { protocol } from './protocol.js';
+import { DEFAULT_MAX_MOVES, MAX_MOVES_OPTION, divide, formatMove, parsePosition, perft, rules, type LoaState } from './rules.js';
+
+const start = (position: string | undefined): Position => (position === undefined ? Position.start() : parsePosition(position));
+
+export const game: GameDefinition<LoaState, Move> = {
+  id: 'loa',
+  title: 'Lines of Action',
+  seats: { min: 2, max: 2 },
+  timeLimits: { firstTurn: millis(2000), turn: millis(1000), game: millis(10_000) },
+  rules,
+  protocol,
+  bots: { random, strong },
+  options: [
+    {
+      name: MAX_MOVES_OPTION,
+      description: 'moves in all, both sides counted, after which a game without a winner is a draw',
+      default: String(DEFAULT_MAX_MOVES),
+    },
+  ],
+  judge: {
+    opponent: 'random',
+    verdict: (result, s) => {
+      const judge = result.players[1 - s]!;
+      // A win over a judge's player that failed proves nothing (it would be a bug of Tabula's).
+      if (judge.status !== 'ok') return `the judge's player failed (${judge.status}: ${judge.message})`;
+      if (result.winner === s) return null;
+      return `${result.winner === null ? 'a draw' : 'a loss'}: ${result.reason}`;
+    },
+  },
+  perft: {
+    count: (depth, position) => perft(start(position), depth),
+    divide: (depth, position) => divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
+  },
+};
