@@ -1,0 +1,115 @@
+/**
+ * The rules of a whole game as Tabula referees it (README.md says where they differ from the
+ * published referee): the engine's moves, plus the hands in capture order, threefold repetition and
+ * the 300-move limit. States are values: `play` copies the position.
+ */
+import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { seat, type Seat } from '../../core/units.js';
+import type { Color } from './board.js';
+import { dropKind, formatAction, isDrop, moveTo, type Move } from './move.js';
+import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
+import type { Position } from './position.js';
+import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
+
+/** The game is drawn once this many moves (of both players together) have been played. */
+export const MAX_PLIES = 300;
+/** The third occurrence of a position ends the game. */
+const REPETITIONS = 3;
+
+export interface MinishogiState {
+  /** The position after the moves so far. Never changed: `play` works on a copy. */
+  readonly position: Position;
+  /** The game's seed: it orders the listed actions and chooses for `random`. */
+  readonly seed: number;
+  /** Moves played so far. */
+  readonly ply: number;
+  /** Each player's hand in the order its pieces were captured, as the protocol prints it. */
+  readonly hands: readonly [readonly HandKind[], readonly HandKind[]];
+  /** The repetition key (`positionKey`) of every position of the game so far, the start included. */
+  readonly keys: readonly string[];
+  readonly lastMove: Move | null;
+  readonly outcome: Outcome | null;
+}
+
+const toMove = (state: MinishogiState): Seat => seat(state.position.side);
+
+function initial(setup: GameSetup): MinishogiState {
+  if (setup.players !== 2) throw new RangeError(`Minishogi is played by 2, not ${setup.players}`);
+  const position = parseSfen(START_SFEN);
+  return { position, seed: setup.seed, ply: 0, hands: [[], []], keys: [positionKey(position)], lastMove: null, outcome: null };
+}
+
+const win = (winner: Color, reason: string): Outcome => ({ winner: seat(winner), reason, scores: winner === 0 ? [1, -1] : [-1, 1] });
+
+/** The end of the game, checked after every move in the published referee's order. */
+function judge(position: Position, ply: number, occurrences: number): Outcome | null {
+  const mover = position.side;
+  const other = (mover ^ 1) as Color;
+  if (position.legalMoves().length === 0)
+    return win(other, position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`);
+  if (occurrences >= REPETITIONS) {
+    return position.inCheck()
+      ? win(mover, `third repetition with player ${mover} in check: player ${other}, who gives check, loses`)
+      : win(1, 'third repetition without check: player 0 loses');
+  }
+  if (ply >= MAX_PLIES) return { winner: null, reason: `${MAX_PLIES} moves played without a result`, scores: [0, 0] };
+  return null;
+}
+
+/** Plays a move known to be legal. */
+function apply(state: MinishogiState, move: Move): MinishogiState {
+  const mover = state.position.side;
+  const hands: [HandKind[], HandKind[]] = [[...state.hands[0]], [...state.hands[1]]];
+  if (isDrop(move)) hands[mover].splice(hands[mover].indexOf(dropKind(move)), 1);
+  else {
+    const captured = state.position.typeAt(moveTo(move));
+    if (captured !== null) hands[mover].push(UNPROMOTED[captured] as HandKind);
+  }
+  const position = state.position.clone();
+  position.make(move);
+  const key = positionKey(position);
+  const keys = [...state.keys, key];
+  const ply = state.ply + 1;
+  const occurrences = keys.filter((k) => k === key).length;
+  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: judge(position, ply, occurrences) };
+}
+
+function play(state: MinishogiState, move: Move): MinishogiState {
+  if (state.outcome) throw new Error('the game is over');
+  if (!state.position.legalMoves().includes(move)) throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
+  return apply(state, move);
+}
+
+function forfeit(state: MinishogiState, s: Seat): MinishogiState {
+  if (state.outcome) throw new Error('the game is over');
+  return { ...state, outcome: win((s ^ 1) as Color, `player ${s} forfeits`) };
+}
+
+/** A hand as the protocol prints it: letters in capture order, `-` when empty. */
+export const handText = (hand: readonly HandKind[], color: Color): string =>
+  hand.length === 0 ? '-' : hand.map((kind) => letterOf(color, kind)).join('');
+
+/** The last move in the statement's notation, or null before the first. */
+export const lastAction = (state: MinishogiState): string | null =>
+  state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Color);
+
+function snapshot(state: MinishogiState) {
+  return {
+    sfen: formatSfen(state.position),
+    ply: state.ply,
+    toMove: toMove(state),
+    hands: [handText(state.hands[0], 0), handText(state.hands[1], 1)],
+    lastAction: lastAction(state),
+    check: state.position.inCheck(),
+  };
+}
+
+export const rules: Rules<MinishogiState, Move> = {
+  initial,
+  toMove,
+  legalMoves: (state) => (state.outcome ? [] : state.position.legalMoves()),
+  play,
+  forfeit,
+  outcome: (state) => state.outcome,
+  snapshot,
+};

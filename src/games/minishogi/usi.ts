@@ -1,0 +1,172 @@
+/**
+ * The `usi:<command>` bridge: a shogi engine speaking USI plays one seat. The bridge reads each
+ * turn's protocol text like any bot, keeps the game's moves, and asks the engine with
+ * `position sfen <start> moves ...` and `go movetime <ms>`; the engine's `bestmove` becomes the
+ * statement's action. The turn's clock covers everything the engine is asked during the turn. The
+ * `usi` and `isready` handshake comes first, on a clock of its own (`STARTUP_MS`): USI sets engine
+ * start-up apart from thinking, and every shogi GUI and tester starts engines before the game, as
+ * fastchess does with its start-up timeout. A wasm engine needs seconds just to load.
+ */
+import type { BotConnection, TurnResult } from '../../core/connection.js';
+import type { Bridge } from '../../core/game.js';
+import { ProcessBot, type ProcessBotOptions } from '../../core/process-bot.js';
+import { millis, type Millis } from '../../core/units.js';
+import type { Color } from './board.js';
+import { parseTurn, type TurnInput } from './input.js';
+import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './move.js';
+import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
+import type { Position } from './position.js';
+import { boardLines } from './protocol.js';
+import { START_SFEN, parseSfen } from './sfen.js';
+
+/**
+ * The time kept back from `go movetime`: the larger of this share of what is left and
+ * `MIN_MARGIN_MS`. Engines overshoot their movetime by some milliseconds, and by tens on a busy
+ * machine, where Fairy-Stockfish, given 80% of a 300 ms turn, was seen to time out.
+ */
+const MARGIN_SHARE = 0.5;
+const MIN_MARGIN_MS = 50;
+/** How long an engine may take to answer `usi` and `isready` before its first move. */
+export const STARTUP_MS = millis(30_000);
+
+/** The engine's thinking time for a turn with `remaining` ms left on the clock. */
+export function moveTime(remaining: number): number {
+  return Math.max(1, Math.floor(remaining - Math.max(MIN_MARGIN_MS, remaining * MARGIN_SHARE)));
+}
+
+/** One turn's questions to the engine, on one clock. */
+class TurnClock {
+  elapsed = 0;
+
+  constructor(
+    private readonly engine: ProcessBot,
+    private readonly limit: Millis,
+    public stderr = '',
+  ) {}
+
+  get remaining(): number {
+    return this.limit - this.elapsed;
+  }
+
+  /** Sends `lines` and waits, within what is left of the turn, for the first line `accept` takes. */
+  async ask(lines: readonly string[], accept: (line: string) => boolean): Promise<TurnResult> {
+    const result = await this.engine.turn(lines, millis(Math.max(0, this.remaining)), accept);
+    this.stderr += result.stderr;
+    if ('elapsed' in result) this.elapsed += result.elapsed;
+    return 'elapsed' in result ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr } : { ...result, stderr: this.stderr };
+  }
+}
+
+const firstWord = (line: string): string => line.trim().split(/\s+/)[0] ?? '';
+
+export class UsiBot implements BotConnection {
+  readonly label: string;
+  private readonly engine: ProcessBot;
+  /** The game so far: its moves in USI, and the position they lead to. */
+  private readonly moves: string[] = [];
+  private readonly position: Position = parseSfen(START_SFEN);
+  /** The engine's player, known from the first turn's input. */
+  private color: Color | null = null;
+
+  constructor(readonly command: string, options: ProcessBotOptions = {}) {
+    this.label = `usi:${command}`;
+    this.engine = new ProcessBot(command, options);
+  }
+
+  /** Plays a turn; `accept` does not apply, since the bridge itself picks the engine's `bestmove` line. */
+  async turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
+    const turn = parseTurn(input, this.color === null);
+    let startupStderr = '';
+    if (this.color === null) {
+      this.color = turn.id;
+      const startup = new TurnClock(this.engine, STARTUP_MS);
+      const failure = await this.handshake(startup);
+      if (failure) return failure;
+      startupStderr = startup.stderr;
+    }
+    const clock = new TurnClock(this.engine, limit, startupStderr);
+    if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
+    this.check(turn);
+
+    const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
+    const answer = await clock.ask([position, `go movetime ${moveTime(clock.remaining)}`], (line) => firstWord(line) === 'bestmove');
+    if (answer.kind !== 'line') return answer;
+    const said = answer.line.trim().split(/\s+/)[1] ?? '';
+    const move = parseUsi(said);
+    if (move === null) {
+      const why =
+        said === 'resign' ? 'resigned' : said === 'win' ? 'claimed a win by declaration, which minishogi does not have' : 'not a move on the 5x5 board';
+      return { kind: 'overflow', detail: `the engine answered ${JSON.stringify(answer.line.trim())}: ${why}`, stderr: answer.stderr };
+    }
+    // An illegal move ends the game as the referee rejects it; a legal one is part of the game.
+    if (this.position.legalMoves().includes(move)) this.play(move);
+    return { ...answer, line: formatAction(move, this.color!) };
+  }
+
+  /**
+   * `usi`, then `setoption name UCI_Variant value minishogi` where the engine lists that option
+   * (Fairy-Stockfish, in USI mode, calls it USI_Variant), `isready` and `usinewgame`.
+   */
+  private async handshake(clock: TurnClock): Promise<TurnResult | null> {
+    let variant: { name: string; line: string } | null = null;
+    const usiok = await clock.ask(['usi'], (line) => {
+      const option = /^option\s+name\s+(UCI_Variant|USI_Variant)\s/.exec(line.trim());
+      if (option) variant = { name: option[1]!, line: line.trim() };
+      return firstWord(line) === 'usiok';
+    });
+    if (usiok.kind !== 'line') return usiok;
+    if (variant !== null) {
+      const { name, line } = variant;
+      if (!/\svar\s+minishogi(\s|$)/.test(line))
+        return { kind: 'crash', detail: `the engine's ${name} option does not offer minishogi`, neverStarted: true, stderr: usiok.stderr };
+      this.engine.send([`setoption name ${name} value minishogi`]);
+    }
+    const readyok = await clock.ask(['isready'], (line) => firstWord(line) === 'readyok');
+    if (readyok.kind !== 'line') return readyok;
+    this.engine.send(['usinewgame']);
+    return null;
+  }
+
+  /** The opponent's action as a move of the bridge's game. */
+  private follow(action: string): Move {
+    const move = parseAction(action);
+    if (move === null || !this.position.legalMoves().includes(move)) throw new Error(`the USI bridge cannot follow the action ${JSON.stringify(action)}`);
+    return move;
+  }
+
+  private play(move: Move): void {
+    this.moves.push(formatUsi(move));
+    this.position.make(move);
+  }
+
+  /** The bridge's own game must be the referee's: a mismatch is a bug in Tabula, not the engine's fault. */
+  private check(turn: TurnInput): void {
+    const sorted = (letters: string): string => [...letters].sort().join('');
+    const hand = (color: Color): string => {
+      let letters = '';
+      for (let kind = 0; kind < HAND_KINDS; kind++) letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
+      return letters;
+    };
+    const board = boardLines(this.position);
+    const same =
+      turn.board.every((row, i) => row.join('') === board[i]) &&
+      sorted(turn.hands[0]) === sorted(hand(0)) &&
+      sorted(turn.hands[1]) === sorted(hand(1)) &&
+      this.position.side === this.color;
+    if (!same) throw new Error(`the USI bridge lost track of the game after ${this.moves.join(' ') || 'no moves'}`);
+  }
+
+  send(): void {
+    // The statement's last lines mean nothing to a USI engine.
+  }
+
+  close(grace?: Millis): Promise<void> {
+    if (grace !== undefined) this.engine.send(['quit']);
+    return this.engine.close(grace);
+  }
+}
+
+export const usi: Bridge = {
+  description: 'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
+  connect: (command, options) => new UsiBot(command, options),
+};
