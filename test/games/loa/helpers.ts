@@ -1,9 +1,9 @@
 /** Test helpers: positions drawn as text, moves played from their protocol lines. */
-import assert from 'node:assert/strict';
 import { squareAt } from '../../../src/games/loa/board.js';
 import { moveOf, type Move, type Position } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
 import { formatMove, parsePosition, rules, stateAt, type LoaState } from '../../../src/games/loa/rules.js';
+import * as support from '../../support/games.js';
 
 /** A position drawn as 8 rows (row 1 first) of `b`, `w` and `.`, with `toMove` to move. */
 export function board(drawing: string, toMove: 'b' | 'w' = 'b'): Position {
@@ -26,22 +26,11 @@ export function destinations(state: LoaState, from: string): string[] {
     .sort();
 }
 
-/** Plays protocol lines in turn, each parsed for the side to move; fails on any rejected line. */
-export function playLines(state: LoaState, ...lines: string[]): LoaState {
-  for (const line of lines) {
-    const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = rules.play(state, parsed.move);
-  }
-  return state;
-}
+/** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
+export const playLines = (state: LoaState, ...lines: string[]): LoaState => support.playLines({ rules, protocol }, state, ...lines);
 
-/** The error for an output line of the side to move. */
-export function parseError(state: LoaState, line: string): string {
-  const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
-  return parsed.error;
-}
+/** The error for an output line of the player to move. */
+export const parseError = (state: LoaState, line: string): string => support.parseError({ rules, protocol }, state, line);
 
 export const start = (options: Record<string, string> = {}): LoaState => rules.initial({ players: 2, seed: 1, options });
 export { stateAt };

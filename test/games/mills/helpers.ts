@@ -4,6 +4,7 @@ import { seat } from '../../../src/core/units.js';
 import { LINES, SLOT_COUNT, slotOf } from '../../../src/games/mills/board.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
 import { MAX_PIECE_ID, millKey, rules, type MillsState } from '../../../src/games/mills/rules.js';
+import * as support from '../../support/games.js';
 
 export interface PositionSpec {
   /** Slots as "d r"; the i-th black piece gets id 2i+1, the i-th white piece 2i+2. */
@@ -53,21 +54,10 @@ export function position(spec: PositionSpec): MillsState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export function playLines(state: MillsState, ...lines: string[]): MillsState {
-  for (const line of lines) {
-    const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = rules.play(state, parsed.move);
-  }
-  return state;
-}
+export const playLines = (state: MillsState, ...lines: string[]): MillsState => support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export function parseError(state: MillsState, line: string): string {
-  const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
-  return parsed.error;
-}
+export const parseError = (state: MillsState, line: string): string => support.parseError({ rules, protocol }, state, line);
 
 export const BLACK = seat(0);
 export const WHITE = seat(1);

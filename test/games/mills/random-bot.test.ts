@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LineQueue, type BotProgram } from '../../../src/core/line-io.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/mills/bots/random.js';
 import { game } from '../../../src/games/mills/index.js';
@@ -8,27 +7,9 @@ import { TurnInputError, readTurn } from '../../../src/games/mills/input.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
 import { piecesOnBoard, rules } from '../../../src/games/mills/rules.js';
 import { playLines, start } from './helpers.js';
+import { inMemoryBot } from '../../support/games.js';
 
-/** A bot fed in memory: `turn` sends one turn's lines and resolves with the line it writes back. */
-function connect(program: BotProgram) {
-  const input = new LineQueue();
-  const answers: string[] = [];
-  let waiting: ((line: string) => void) | null = null;
-  const done = program({
-    readLine: () => input.read(),
-    writeLine: (line) => (waiting ? waiting(line) : answers.push(line)),
-    log: () => {},
-  });
-  return {
-    turn(lines: readonly string[]): Promise<string> {
-      for (const line of lines) input.push(line);
-      const answered = answers.shift();
-      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
-    },
-    /** Ends the input; resolves once the bot has returned. */
-    close: () => (input.end(), done),
-  };
-}
+const connect = inMemoryBot;
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]) {

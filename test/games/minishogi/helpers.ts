@@ -1,9 +1,9 @@
 /** Test helpers: states built from an SFEN, and moves played from their output lines. */
-import assert from 'node:assert/strict';
 import { HAND_KINDS, type HandKind } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';
 import { parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
+import * as support from '../../support/games.js';
 
 export const start = (seed = 1): MinishogiState => rules.initial({ players: 2, seed, options: {} });
 
@@ -23,22 +23,10 @@ export function stateAt(sfen: string, ply = 0, seed = 1): MinishogiState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export function playLines(state: MinishogiState, ...lines: string[]): MinishogiState {
-  for (const line of lines) {
-    assert.equal(rules.outcome(state), null, `${line}: the game is over`);
-    const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = rules.play(state, parsed.move);
-  }
-  return state;
-}
+export const playLines = (state: MinishogiState, ...lines: string[]): MinishogiState => support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export function parseError(state: MinishogiState, line: string): string {
-  const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
-  return parsed.error;
-}
+export const parseError = (state: MinishogiState, line: string): string => support.parseError({ rules, protocol }, state, line);
 
 /** The legal actions, sorted. */
 export function actions(state: MinishogiState): string[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LineQueue, type BotProgram, type LineIO } from '../../../src/core/line-io.js';
+import type { LineIO } from '../../../src/core/line-io.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/minishogi/bots/random.js';
 import { game } from '../../../src/games/minishogi/index.js';
@@ -8,27 +8,9 @@ import { TurnInputError, parseTurn, readTurn } from '../../../src/games/minishog
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
 import { playLines, start } from './helpers.js';
+import { inMemoryBot } from '../../support/games.js';
 
-/** A bot fed in memory: `turn` sends one turn's lines and resolves with the line it writes back. */
-function connect(program: BotProgram) {
-  const input = new LineQueue();
-  const answers: string[] = [];
-  let waiting: ((line: string) => void) | null = null;
-  const done = program({
-    readLine: () => input.read(),
-    writeLine: (line) => (waiting ? waiting(line) : answers.push(line)),
-    log: () => {},
-  });
-  return {
-    turn(lines: readonly string[]): Promise<string> {
-      for (const line of lines) input.push(line);
-      const answered = answers.shift();
-      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
-    },
-    /** Ends the input; resolves once the bot has returned. */
-    close: () => (input.end(), done),
-  };
-}
+const connect = inMemoryBot;
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]): LineIO {

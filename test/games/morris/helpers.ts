@@ -4,6 +4,7 @@ import { pointOfField } from '../../../src/boards/morris.js';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
 import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
+import * as support from '../../support/games.js';
 
 /** A mask of the named fields. */
 export function fields(...names: string[]): number {
@@ -30,22 +31,11 @@ export function position(spec: PositionSpec): MorrisState {
   return { stones, placed: spec.placed ?? [9, 9], ply: spec.ply ?? 40, lastMove: null, outcome: null };
 }
 
-/** Plays commands in turn, each parsed for the player to move; fails on any rejected one. */
-export function playLines(state: MorrisState, ...lines: string[]): MorrisState {
-  for (const line of lines) {
-    const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = rules.play(state, parsed.move);
-  }
-  return state;
-}
+/** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
+export const playLines = (state: MorrisState, ...lines: string[]): MorrisState => support.playLines({ rules, protocol }, state, ...lines);
 
-/** The error for a command of the player to move. */
-export function parseError(state: MorrisState, line: string): string {
-  const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
-  return parsed.error;
-}
+/** The error for an output line of the player to move. */
+export const parseError = (state: MorrisState, line: string): string => support.parseError({ rules, protocol }, state, line);
 
 /** The listed commands of the player to move. */
 export const listed = (state: MorrisState): string[] => {

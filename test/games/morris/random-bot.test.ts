@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { playGame } from '../../../src/core/game-loop.js';
-import { LineQueue, type BotProgram, type LineIO } from '../../../src/core/line-io.js';
+import type { LineIO } from '../../../src/core/line-io.js';
 import type { Replay } from '../../../src/core/replay.js';
 import { millis } from '../../../src/core/units.js';
 import { random } from '../../../src/games/morris/bots/random.js';
@@ -10,6 +10,7 @@ import { TurnInputError, readInitialisation, readTurn } from '../../../src/games
 import { protocol } from '../../../src/games/morris/protocol.js';
 import { rules } from '../../../src/games/morris/rules.js';
 import { ONE, ZERO, playLines, start } from './helpers.js';
+import { inMemoryBot } from '../../support/games.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]): LineIO {
@@ -17,20 +18,7 @@ function reader(lines: readonly string[]): LineIO {
   return { readLine: async () => queue.shift() ?? null, writeLine: () => {}, log: () => {} };
 }
 
-/** A bot fed in memory: `turn` sends one turn's lines and resolves with the line it writes back. */
-function connect(program: BotProgram) {
-  const input = new LineQueue();
-  let waiting: ((line: string) => void) | null = null;
-  const done = program({ readLine: () => input.read(), writeLine: (line) => waiting?.(line), log: () => {} });
-  return {
-    turn(lines: readonly string[]): Promise<string> {
-      const answer = new Promise<string>((resolve) => (waiting = resolve));
-      for (const line of lines) input.push(line);
-      return answer;
-    },
-    close: () => (input.end(), done),
-  };
-}
+const connect = inMemoryBot;
 
 test('the bot side reads back what the referee writes', async () => {
   const s = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4');

@@ -6,6 +6,7 @@ import { ACTIONS_PER_TURN } from '../../../src/games/rummikode/moves.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
 import { rules, type RummiState } from '../../../src/games/rummikode/rules.js';
 import { cardsOf, stackFrom, type Stack } from '../../../src/games/rummikode/stacks.js';
+import * as support from '../../support/games.js';
 
 /** Cards from their referee text, separated by spaces: "05_BLUE 06_BLUE". */
 export function cards(text: string): Card[] {
@@ -62,21 +63,10 @@ export function position(spec: PositionSpec): RummiState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export function playLines(state: RummiState, ...lines: string[]): RummiState {
-  for (const line of lines) {
-    const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = rules.play(state, parsed.move);
-  }
-  return state;
-}
+export const playLines = (state: RummiState, ...lines: string[]): RummiState => support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export function parseError(state: RummiState, line: string): string {
-  const parsed = protocol.parseOutput(state, rules.toMove(state), line);
-  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
-  return parsed.error;
-}
+export const parseError = (state: RummiState, line: string): string => support.parseError({ rules, protocol }, state, line);
 
 /** The stacks by id, each as its cards in the input's order ("-" for a free id). */
 export const table = (state: RummiState): string[] => state.stacks.map((s) => (s === null ? '-' : cardsOf(s).map(cardText).join(' ')));

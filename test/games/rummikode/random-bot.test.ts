@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/core/game-loop.js';
-import { LineQueue, type BotProgram } from '../../../src/core/line-io.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/rummikode/bots/random.js';
 import { readCardText } from '../../../src/games/rummikode/cards.js';
@@ -11,6 +10,7 @@ import { protocol } from '../../../src/games/rummikode/protocol.js';
 import { rules } from '../../../src/games/rummikode/rules.js';
 import { stackFrom } from '../../../src/games/rummikode/stacks.js';
 import { cards, position, start } from './helpers.js';
+import { inMemoryBot } from '../../support/games.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]) {
@@ -18,25 +18,7 @@ function reader(lines: readonly string[]) {
   return { readLine: async () => queue.shift() ?? null, writeLine: () => {}, log: () => {} };
 }
 
-/** A bot fed in memory: `turn` sends one exchange's lines and resolves with the line it writes back. */
-function connect(program: BotProgram) {
-  const input = new LineQueue();
-  const answers: string[] = [];
-  let waiting: ((line: string) => void) | null = null;
-  const done = program({
-    readLine: () => input.read(),
-    writeLine: (line) => (waiting ? waiting(line) : answers.push(line)),
-    log: () => {},
-  });
-  return {
-    turn(lines: readonly string[]): Promise<string> {
-      for (const line of lines) input.push(line);
-      const answered = answers.shift();
-      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
-    },
-    close: () => (input.end(), done),
-  };
-}
+const connect = inMemoryBot;
 
 describe('the input reader', () => {
   it('reads back what the referee writes', async () => {

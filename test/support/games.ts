@@ -1,0 +1,48 @@
+/** Helpers that every game's tests share: playing protocol lines on a state, driving a bot in memory. */
+import assert from 'node:assert/strict';
+import type { Protocol, Rules } from '../../src/core/game.js';
+import { LineQueue, type BotProgram } from '../../src/core/line-io.js';
+
+export interface RulesAndProtocol<S, M> {
+  readonly rules: Rules<S, M>;
+  readonly protocol: Protocol<S, M>;
+}
+
+/** Plays output lines in turn, each parsed for the player to move; fails on a finished game or a rejected line. */
+export function playLines<S, M>(game: RulesAndProtocol<S, M>, state: S, ...lines: string[]): S {
+  for (const line of lines) {
+    assert.equal(game.rules.outcome(state), null, `${line}: the game is over`);
+    const parsed = game.protocol.parseOutput(state, game.rules.toMove(state), line);
+    assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
+    state = game.rules.play(state, parsed.move);
+  }
+  return state;
+}
+
+/** The error for an output line of the player to move; fails if the line is accepted. */
+export function parseError<S, M>(game: RulesAndProtocol<S, M>, state: S, line: string): string {
+  const parsed = game.protocol.parseOutput(state, game.rules.toMove(state), line);
+  assert.ok(!parsed.ok, `${JSON.stringify(line)} was accepted`);
+  return parsed.error;
+}
+
+/** A bot fed in memory: `turn` sends one turn's lines and resolves with the line it writes back. */
+export function inMemoryBot(program: BotProgram) {
+  const input = new LineQueue();
+  const answers: string[] = [];
+  let waiting: ((line: string) => void) | null = null;
+  const done = program({
+    readLine: () => input.read(),
+    writeLine: (line) => (waiting ? waiting(line) : answers.push(line)),
+    log: () => {},
+  });
+  return {
+    turn(lines: readonly string[]): Promise<string> {
+      for (const line of lines) input.push(line);
+      const answered = answers.shift();
+      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
+    },
+    /** Ends the input; resolves once the bot has returned. */
+    close: () => (input.end(), done),
+  };
+}
