@@ -55,7 +55,7 @@ describe('tabula play', () => {
     const runs = [];
     for (const name of ['a.json', 'b.json']) {
       const file = join(dir, name);
-      const run = await tabula(['play', 'mills', 'builtin:random', millsBot('play'), '--seed', '42', '--replay', file]);
+      const run = await tabula(['play', 'mills', 'builtin:random', millsBot('play'), '--seed', '42', '--replay', file, '--turn-ms', '1000']);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^mills, seed 42: \d+ turns$/m);
       runs.push(JSON.parse(await readFile(file, 'utf8')) as Replay);
@@ -75,28 +75,30 @@ describe('tabula play', () => {
   });
 
   it('judges misbehaving bots: timeout, crash, garbage, stderr flood', async () => {
-    const sleeper = await playJson('builtin:random', millsBot('sleep'), '--seed', '1');
+    // Limits far above what these bots need, but for the sleeper: only its status may depend on time.
+    const slack = ['--seed', '1', '--turn-ms', '400', '--first-turn-ms', '5000'];
+    const sleeper = await playJson('builtin:random', millsBot('sleep'), ...slack);
     assert.equal(sleeper.players[1].status, 'timeout');
-    assert.match(sleeper.players[1].message, /no answer within 50 ms/);
+    assert.match(sleeper.players[1].message, /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over\)$/);
     assert.deepEqual([sleeper.winner, sleeper.turns], [0, 4]);
 
-    const quitter = await playJson(millsBot('exit3'), 'builtin:random', '--seed', '1');
+    const quitter = await playJson(millsBot('exit3'), 'builtin:random', ...slack);
     assert.equal(quitter.players[0].status, 'crash');
     assert.match(quitter.players[0].message, /exited with code 3; stderr: .*giving up at turn 3/);
     assert.deepEqual([quitter.winner, quitter.turns], [1, 5]);
 
-    const noisy = await playJson('builtin:random', millsBot('garbage'), '--seed', '1');
+    const noisy = await playJson('builtin:random', millsBot('garbage'), ...slack);
     assert.equal(noisy.players[1].status, 'invalid');
     assert.match(noisy.players[1].message, /^"HELLO WORLD": /);
 
-    const flood = await playJson(millsBot('flood'), 'builtin:random', '--seed', '1');
+    const flood = await playJson(millsBot('flood'), 'builtin:random', ...slack);
     assert.equal(flood.players[0].status, 'ok', flood.players[0].message);
   });
 
   it('leaves no process behind when a bot starts one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
     const pidFile = join(dir, 'child.pid');
-    await playJson(millsBot('spawn', pidFile), 'builtin:random', '--seed', '1');
+    await playJson(millsBot('spawn', pidFile), 'builtin:random', '--seed', '1', '--turn-ms', '1000');
     const child = Number(await readFile(pidFile, 'utf8'));
     assert.ok(child > 0);
     assert.equal(isRunning(child), false);
