@@ -7,9 +7,9 @@ import { ProcessBot } from '../src/core/process-bot.js';
 import { quantile } from '../src/core/stats/quantiles.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
+import { ECHO } from '../src/cli/calibrate-command.js';
 import type { Case } from './case.js';
 
-const ECHO = `require('readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'))`;
 const ROUND_TRIPS = 2000;
 
 /** Games of built-in random bots, each bot its own process, `concurrency` games at once. */

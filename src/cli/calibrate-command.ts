@@ -8,7 +8,8 @@ import { loadGames } from '../core/registry.js';
 import { summarizeTimes } from '../core/stats/quantiles.js';
 import { millis } from '../core/units.js';
 
-const ECHO = `require('readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'))`;
+/** A Node program that writes back each line it reads, at once. */
+export const ECHO = `require('readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'))`;
 /** The share of a turn limit that overhead may take before bots near the limit are at risk. */
 const P99_SHARE = 0.1;
 const MAX_SHARE = 0.5;

@@ -1,17 +1,9 @@
 /** `tabula games`: what can be played, by how many, under which limits. */
 import { loadGames } from '../core/registry.js';
+import { alignColumns } from './text-table.js';
 
 export async function gamesCommand(options: { json?: boolean }): Promise<void> {
   const games = await loadGames();
-  const rows = games.map((g) => ({
-    id: g.id,
-    title: g.title,
-    players: g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`,
-    firstTurnMs: g.timeLimits.firstTurn,
-    turnMs: g.timeLimits.turn,
-    gameMs: g.timeLimits.game,
-    bots: Object.keys(g.bots),
-  }));
   if (options.json) {
     const json = games.map((g) => ({
       id: g.id,
@@ -28,21 +20,20 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
     process.stdout.write(JSON.stringify(json) + '\n');
     return;
   }
-  const table = [
+  const lines = alignColumns([
     ['game', 'title', 'players', 'first turn', 'turn', 'per game', 'built-in bots'],
-    ...rows.map((r) => [
-      r.id,
-      r.title,
-      r.players,
-      `${r.firstTurnMs} ms`,
-      `${r.turnMs} ms`,
-      r.gameMs === undefined ? '-' : `${r.gameMs} ms`,
-      r.bots.map((b) => `builtin:${b}`).join(' '),
+    ...games.map((g) => [
+      g.id,
+      g.title,
+      g.seats.min === g.seats.max ? `${g.seats.min}` : `${g.seats.min}-${g.seats.max}`,
+      `${g.timeLimits.firstTurn} ms`,
+      `${g.timeLimits.turn} ms`,
+      g.timeLimits.game === undefined ? '-' : `${g.timeLimits.game} ms`,
+      Object.keys(g.bots).map((b) => `builtin:${b}`).join(' '),
     ]),
-  ];
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-  for (const row of table) process.stdout.write(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd() + '\n');
+  ]);
   for (const g of games) {
-    for (const o of g.options ?? []) process.stdout.write(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})\n`);
+    for (const o of g.options ?? []) lines.push(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})`);
   }
+  process.stdout.write(lines.join('\n') + '\n');
 }

@@ -4,15 +4,11 @@ import { SetupError } from '../core/game.js';
 import { playPlanned } from '../core/parallel-games.js';
 import { findGame } from '../core/registry.js';
 import { PairTally } from '../core/report.js';
-import { randomSeed } from '../core/rng.js';
-import { runIdentity, type MatchConfig } from '../core/run-config.js';
-import { runReport } from '../core/run-report.js';
+import type { MatchConfig } from '../core/run-config.js';
 import { matchSchedule } from '../core/schedule.js';
 import type { SprtSettings } from '../core/stats/sprt.js';
-import { Store } from '../core/store.js';
-import { runProgress } from './progress.js';
-import { printReport } from './report-format.js';
 import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { storedRun } from './stored-run.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;
@@ -33,37 +29,17 @@ export async function matchCommand(gameId: string, botA: string, botB: string, o
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.sprt && { sprt: options.sprt }),
   };
-  const store = new Store(options.db);
-  try {
-    const run = store.openRun('match', runIdentity(config), config, options.seed ?? randomSeed());
-    store.updateConfig(run.id, config);
+  await storedRun(game, config, options, (run, _store, stored) => {
     const tally = new PairTally(0, 1);
-    const failures = { count: 0 };
-    const stored = store.games(run.id);
     for (const g of stored) tally.add(g);
-    const decided = () => options.sprt !== undefined && tally.sprt(options.sprt).verdict !== null;
-    const progress = runProgress(options.json === true, options.games, stored.length, run.id);
-    await playPlanned(
-      {
-        game,
-        bots: config.bots,
-        runId: run.id,
-        store,
-        concurrency: options.concurrency,
-        timeLimits: config.timeLimits,
-        gameOptions: config.gameOptions,
-        shouldStop: decided,
-        onGame: (g) => {
-          tally.add(g);
-          failures.count += g.result.players.filter((p) => p.status !== 'ok').length;
-          progress.game(g, { score: `W ${tally.wins} D ${tally.draws} L ${tally.losses}`, failures: failures.count });
-        },
+    return {
+      total: options.games,
+      play: (settings) => playPlanned(settings, matchSchedule(options.games, run.seed)),
+      record: (g) => {
+        tally.add(g);
+        return `W ${tally.wins} D ${tally.draws} L ${tally.losses}`;
       },
-      matchSchedule(options.games, run.seed),
-    );
-    progress.stop();
-    printReport(runReport({ ...run, config }, store.games(run.id)), options.json === true);
-  } finally {
-    store.close();
-  }
+      shouldStop: () => options.sprt !== undefined && tally.sprt(options.sprt).verdict !== null,
+    };
+  });
 }

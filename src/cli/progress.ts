@@ -3,11 +3,15 @@ import { SingleBar } from 'cli-progress';
 import type { StoredGame } from '../core/store.js';
 
 export interface RunProgress {
-  game(game: StoredGame, status: { score: string; failures: number }): void;
+  /** A game was stored; `status` is the run's state in a few words (the score, the round). */
+  game(game: StoredGame, status: string): void;
   stop(): void;
 }
 
-export function runProgress(json: boolean, total: number, alreadyDone: number, runId: number): RunProgress {
+const failuresIn = (game: StoredGame): number => game.result.players.filter((p) => p.status !== 'ok').length;
+
+/** `stored`: the games the run had before this start, counted in the bar. */
+export function runProgress(json: boolean, total: number, stored: readonly StoredGame[], runId: number): RunProgress {
   if (json) {
     return {
       game: (game) =>
@@ -17,18 +21,20 @@ export function runProgress(json: boolean, total: number, alreadyDone: number, r
   }
   const bar = new SingleBar({
     stream: process.stderr,
-    format: '{bar} {value}/{total} games | {rate} games/min | ETA {eta_formatted} | {score} | failures {failures}',
+    format: '{bar} {value}/{total} games | {rate} games/min | ETA {eta_formatted} | {status} | failures {failures}',
     hideCursor: false,
     etaBuffer: 40,
   });
   const started = Date.now();
   let played = 0;
-  bar.start(total, alreadyDone, { rate: '-', score: '', failures: 0 });
+  let failures = stored.reduce((n, g) => n + failuresIn(g), 0);
+  bar.start(total, stored.length, { rate: '-', status: '', failures });
   return {
-    game: (_game, status) => {
+    game: (game, status) => {
       played++;
+      failures += failuresIn(game);
       const minutes = (Date.now() - started) / 60_000;
-      bar.increment(1, { rate: (played / minutes).toFixed(1), ...status });
+      bar.increment(1, { rate: (played / minutes).toFixed(1), status, failures });
     },
     stop: () => bar.stop(),
   };

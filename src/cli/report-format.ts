@@ -1,6 +1,7 @@
 /** Run reports as people read them, or as one JSON summary object. */
 import type { BotReport, PairReport, Standing } from '../core/report.js';
 import type { RunReport } from '../core/run-report.js';
+import { alignColumns } from './text-table.js';
 
 export function printReport(report: RunReport, json: boolean): void {
   process.stdout.write(json ? JSON.stringify({ event: 'summary', ...report }) + '\n' : formatReport(report));
@@ -13,7 +14,7 @@ export function formatReport(r: RunReport): string {
   if (r.standings) lines.push('', ...standingsTable(r.standings, c.kind === 'tournament' && c.players > 2));
   if (r.crossTable) {
     const names = r.crossTable.bots.map((_, i) => `${i + 1}`);
-    lines.push('', ...table([['', '', ...names], ...r.crossTable.bots.map((bot, i) => [`${i + 1}`, bot, ...r.crossTable!.cells[i]!.map((x) => x ?? '.')])]));
+    lines.push('', ...alignColumns([['', '', ...names], ...r.crossTable.bots.map((bot, i) => [`${i + 1}`, bot, ...r.crossTable!.cells[i]!.map((x) => x ?? '.')])]));
   }
   for (const p of r.pairs) lines.push('', ...pairLines(p));
   lines.push('', ...botTable(r.bots));
@@ -41,7 +42,7 @@ function pairLines(p: PairReport): string[] {
 function standingsTable(standings: readonly Standing[], multiSeat: boolean): string[] {
   const header = ['#', 'bot', multiSeat ? 'rating (OpenSkill μ)' : 'Elo', '95% interval', 'games', multiSeat ? 'mean place' : 'points'];
   const rows = standings.map((s, i) => [`${i + 1}`, s.bot, s.rating.value.toFixed(1), `[${s.rating.low.toFixed(1)}, ${s.rating.high.toFixed(1)}]`, `${s.games}`, `${s.points}`]);
-  return table([header, ...rows]);
+  return alignColumns([header, ...rows]);
 }
 
 function botTable(bots: readonly BotReport[]): string[] {
@@ -59,10 +60,5 @@ function botTable(bots: readonly BotReport[]): string[] {
     `${b.turns.limitMs} ms`,
     `${b.firstTurn.maxMs} / ${b.firstTurn.limitMs} ms`,
   ]);
-  return table([header, ...rows]);
-}
-
-function table(rows: readonly (readonly string[])[]): string[] {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd());
+  return alignColumns([header, ...rows]);
 }

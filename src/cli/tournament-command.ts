@@ -1,16 +1,13 @@
 /** `tabula tournament <game> <bot>...`: round-robin, gauntlet or Swiss, with ratings and a cross table. */
 import { parseBotSpec } from '../core/bot-spec.js';
 import { SetupError, type GameDefinition } from '../core/game.js';
-import { playPlanned, type RunSettings } from '../core/parallel-games.js';
+import { playPlanned } from '../core/parallel-games.js';
 import { findGame } from '../core/registry.js';
-import { randomSeed } from '../core/rng.js';
-import { runIdentity, type TournamentConfig } from '../core/run-config.js';
-import { runReport } from '../core/run-report.js';
+import type { TournamentConfig } from '../core/run-config.js';
 import { pairKey, swissRound, tableSchedule, type TournamentFormat } from '../core/schedule.js';
-import { Store, type StoredGame } from '../core/store.js';
-import { runProgress } from './progress.js';
-import { printReport } from './report-format.js';
+import type { StoredGame } from '../core/store.js';
 import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { storedRun } from './stored-run.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;
@@ -35,38 +32,20 @@ export async function tournamentCommand(gameId: string, bots: string[], options:
     gameOptions: options.option,
     ...(options.seed !== undefined && { seed: options.seed }),
   };
-  const store = new Store(options.db);
-  try {
-    const run = store.openRun('tournament', runIdentity(config), config, options.seed ?? randomSeed());
-    store.updateConfig(run.id, config);
-    const stored = store.games(run.id);
-    const total = options.format === 'swiss' ? rounds * 2 * Math.floor(bots.length / 2) : tableSchedule(options.format, bots.length, players, rounds, run.seed).length;
-    let failures = stored.reduce((n, g) => n + g.result.players.filter((p) => p.status !== 'ok').length, 0);
-    const progress = runProgress(options.json === true, total, stored.length, run.id);
-    const settings: RunSettings = {
-      game,
-      bots,
-      runId: run.id,
-      store,
-      concurrency: options.concurrency,
-      timeLimits: config.timeLimits,
-      gameOptions: config.gameOptions,
-      onGame: (g) => {
-        failures += g.result.players.filter((p) => p.status !== 'ok').length;
-        progress.game(g, { score: `round ${g.round + 1}/${rounds}`, failures });
+  await storedRun(game, config, options, (run, store) => {
+    const table = options.format === 'swiss' ? null : tableSchedule(options.format, bots.length, players, rounds, run.seed);
+    return {
+      total: table ? table.length : rounds * 2 * Math.floor(bots.length / 2),
+      play: async (settings) => {
+        if (table) return playPlanned(settings, table);
+        // Each Swiss round is paired on the results of the rounds before it, so rounds run one by one.
+        for (let round = 0; round < rounds; round++) {
+          await playPlanned(settings, swissRound(round, bots.length, ...swissStanding(bots.length, store.games(run.id), round), run.seed));
+        }
       },
+      record: (g) => `round ${g.round + 1}/${rounds}`,
     };
-    if (options.format === 'swiss') {
-      // Each Swiss round is paired on the results of the rounds before it, so rounds run one by one.
-      for (let round = 0; round < rounds; round++) {
-        await playPlanned(settings, swissRound(round, bots.length, ...swissStanding(bots.length, store.games(run.id), round), run.seed));
-      }
-    } else await playPlanned(settings, tableSchedule(options.format, bots.length, players, rounds, run.seed));
-    progress.stop();
-    printReport(runReport({ ...run, config }, store.games(run.id)), options.json === true);
-  } finally {
-    store.close();
-  }
+  });
 }
 
 function checkTable(game: GameDefinition, bots: readonly string[], players: number, format: TournamentFormat): void {

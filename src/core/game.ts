@@ -108,6 +108,29 @@ export interface Perft {
   divide(depth: number, position?: string): { readonly move: string; readonly count: number }[];
 }
 
+/**
+ * The move counter of a two-player game with no position notation: from its start, through its rules;
+ * `count` counts the leaves below a state (a game's fast path).
+ */
+export function perftFromStart<S, M>(
+  gameId: string,
+  rules: Rules<S, M>,
+  count: (state: S, depth: number) => number,
+  name: (move: M) => string,
+): Perft {
+  const start = (position: string | undefined): S => {
+    if (position !== undefined) throw new SetupError(`${gameId} counts moves from the start position only`);
+    return rules.initial({ players: 2, seed: 0, options: {} });
+  };
+  return {
+    count: (depth, position) => count(start(position), depth),
+    divide: (depth, position) => {
+      const root = start(position);
+      return rules.legalMoves(root).map((m) => ({ move: name(m), count: count(rules.play(root, m), depth - 1) }));
+    },
+  };
+}
+
 /** Talks another protocol to an engine for one seat, as `<scheme>:<command>` (e.g. `usi:...`). */
 export interface Bridge {
   readonly description: string;

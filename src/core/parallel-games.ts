@@ -6,19 +6,17 @@ import { performance } from 'node:perf_hooks';
 import type { GameDefinition } from './game.js';
 import { playGame } from './game-loop.js';
 import type { Replay } from './replay.js';
+import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
-import type { TimeLimits } from './units.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
-  /** The run's bots; a planned game's seats index into this list. */
-  readonly bots: readonly string[];
+  /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
-  readonly timeLimits: TimeLimits;
-  readonly gameOptions: Readonly<Record<string, string>>;
   /** Built-in bots as processes of their own (the default), so that none can slow the other games down. */
   readonly builtinsAsProcesses?: boolean;
   /** Called after each game is stored. */
@@ -44,12 +42,13 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const specs = plan.seats.map((i) => settings.bots[i]!);
+  const { bots, timeLimits, gameOptions } = settings.config;
+  const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
   const { result, replay } = await playGame(settings.game, specs, {
     seed: plan.seed,
-    timeLimits: settings.timeLimits,
-    gameOptions: settings.gameOptions,
+    timeLimits,
+    gameOptions,
     connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
   });
   const game = {

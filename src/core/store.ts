@@ -80,20 +80,21 @@ export class Store {
     this.db.exec(SCHEMA);
   }
 
-  /** The run with this identity, created with `config` and `seed` when there is none. */
+  /**
+   * The run with this identity, created with `config` and `seed` when there is none. An existing
+   * run keeps its seed and takes `config`, the latest settings it goes on with (more games, say).
+   */
   openRun(kind: RunKind, identity: string, config: unknown, seed: number): RunRecord {
     const existing = this.db.prepare('SELECT * FROM runs WHERE identity = ?').get(identity) as RunRow | undefined;
-    if (existing) return runOf(existing);
+    if (existing) {
+      this.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify(config), existing.id);
+      return { ...runOf(existing), config };
+    }
     const createdAt = new Date().toISOString();
     const info = this.db
       .prepare('INSERT INTO runs (kind, identity, config, seed, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(kind, identity, JSON.stringify(config), seed, createdAt);
     return { id: Number(info.lastInsertRowid), kind, identity, config, seed, createdAt };
-  }
-
-  /** Keeps the latest settings of a run that was continued with, say, more games. */
-  updateConfig(runId: number, config: unknown): void {
-    this.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify(config), runId);
   }
 
   runs(): RunRecord[] {
