@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { playGame } from '../src/core/game-loop.js';
-import { ProcessBot } from '../src/core/process-bot.js';
-import { quantile } from '../src/core/stats/quantiles.js';
+import { playGame } from '../src/arena/game-loop.js';
+import { ProcessBot } from '../src/arena/process-bot.js';
+import { quantile } from '../src/arena/time-summary.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
-import { ECHO } from '../src/cli/calibrate-command.js';
+import { ECHO } from '../src/arena/calibration.js';
 import type { Case } from './case.js';
 
 const ROUND_TRIPS = 2000;

@@ -3,7 +3,7 @@
  * issue's figure), random playouts through the rules, the strong bot's search, and whole games
  * through the protocol.
  */
-import { playGame } from '../src/core/game-loop.js';
+import { playGame } from '../src/arena/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { Planner } from '../src/games/loa/bots/planner.js';
 import { game } from '../src/games/loa/index.js';

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { perft as shogiopsPerft } from 'shogiops/debug';
 import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
-import { playGame } from '../src/core/game-loop.js';
+import { playGame } from '../src/arena/game-loop.js';
 import { game } from '../src/games/minishogi/index.js';
 import { START_SFEN, parseSfen } from '../src/games/minishogi/sfen.js';
 

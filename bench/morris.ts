@@ -1,5 +1,5 @@
 /** Nine Men's Morris: move counting, the rules' speed, and whole games through the protocol. */
-import { playGame } from '../src/core/game-loop.js';
+import { playGame } from '../src/arena/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { game } from '../src/games/morris/index.js';
 import type { Case } from './case.js';

@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import '../dist/src/cli/run.js';
+import '../dist/src/cli/tabula.js';

@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/loa-strong.js [GAMES] [SEED]
  */
-import { playGame } from '../src/core/game-loop.js';
+import { playGame } from '../src/arena/game-loop.js';
 import { game } from '../src/games/loa/index.js';
 
 const games = Number(process.argv[2] ?? 1000);

@@ -1,6 +1,6 @@
 /** Parsers for option values, each naming the option it checks. */
 import { InvalidArgumentError } from 'commander';
-import { parseSprt, type SprtSettings } from '../core/stats/sprt.js';
+import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
 import { millis, type Millis } from '../core/units.js';
 
 export function parseSeed(value: string): number {

@@ -1,8 +1,8 @@
 /** `tabula bot <game> <name>`: a built-in bot as a stand-alone program on stdin/stdout. */
-import { parseBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
 import { stdioLineIO } from '../core/line-io.js';
 import { checkGameOptions } from '../core/game.js';
-import { findGame } from '../core/registry.js';
+import { findGame } from '../games/registry.js';
 import { randomSeed } from '../core/rng.js';
 
 export async function botCommand(gameId: string, name: string, options: { seed?: number; option: Record<string, string> }): Promise<void> {

@@ -1,5 +1,5 @@
 /** `tabula games`: what can be played, by how many, under which limits. */
-import { loadGames } from '../core/registry.js';
+import { loadGames } from '../games/registry.js';
 import { alignColumns } from './text-table.js';
 
 export async function gamesCommand(options: { json?: boolean }): Promise<void> {

@@ -2,10 +2,10 @@
  * `tabula judge <game> <command>`: judges a submission the way an online judge would, against the
  * game's reference opponent, from both seats in turn; stops at the first failing game.
  */
-import { parseBotSpec } from '../core/bot-spec.js';
-import { playGame } from '../core/game-loop.js';
-import { findGame } from '../core/registry.js';
-import { writeReplay } from '../core/replay.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
+import { playGame } from '../arena/game-loop.js';
+import { findGame } from '../games/registry.js';
+import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { seat } from '../core/units.js';
 import { UsageError } from './errors.js';

@@ -3,8 +3,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
-import { killAllGroups } from '../core/process-groups.js';
-import { UnknownGameError } from '../core/registry.js';
+import { killAllGroups } from '../arena/process-groups.js';
+import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { DEFAULT_DB, addRunOptions, addTimeOptions } from './run-options.js';
@@ -119,7 +119,7 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--concurrency <k>', 'bots answering at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
     .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
     .option('--json', 'print JSON')
-    .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
+    .action(lazy(async () => (await import('../arena/calibration.js')).calibrateCommand));
 
   return cli;
 }

@@ -1,14 +1,14 @@
 /** `tabula match <game> <botA> <botB>`: paired games with seats swapped, until N games or an SPRT verdict. */
-import { parseBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
 import { SetupError } from '../core/game.js';
-import { playPlanned } from '../core/parallel-games.js';
-import { findGame } from '../core/registry.js';
-import { PairTally } from '../core/report.js';
-import type { MatchConfig } from '../core/run-config.js';
-import { matchSchedule } from '../core/schedule.js';
-import type { SprtSettings } from '../core/stats/sprt.js';
+import { playPlanned } from '../league/parallel-games.js';
+import { findGame } from '../games/registry.js';
+import { PairTally } from '../league/report.js';
+import type { MatchConfig } from '../league/run-config.js';
+import { matchSchedule } from '../league/schedule.js';
+import type { SprtSettings } from '../league/stats/sprt.js';
 import { timeLimitsOf, type RunOptions } from './run-options.js';
-import { storedRun } from './stored-run.js';
+import { storedRun } from '../league/run.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;

@@ -1,5 +1,5 @@
 /** `tabula perft <game> --depth N`: counts the legal-move tree, to check a rules engine against published tables. */
-import { findGame } from '../core/registry.js';
+import { findGame } from '../games/registry.js';
 import { UsageError } from './errors.js';
 
 export async function perftCommand(gameId: string, options: { depth: number; position?: string; divide?: boolean }): Promise<void> {

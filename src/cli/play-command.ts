@@ -1,9 +1,9 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
-import { parseBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
 import { SetupError } from '../core/game.js';
-import { playGame } from '../core/game-loop.js';
-import { findGame } from '../core/registry.js';
-import { writeReplay, type GameResult } from '../core/replay.js';
+import { playGame } from '../arena/game-loop.js';
+import { findGame } from '../games/registry.js';
+import { writeReplay, type GameResult } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { timeLimitsOf, type TimeOverrides } from './run-options.js';
 

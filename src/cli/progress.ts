@@ -1,6 +1,6 @@
 /** What a run shows while it goes on: a progress bar on stderr, or an NDJSON event per game on stdout. */
 import { SingleBar } from 'cli-progress';
-import type { StoredGame } from '../core/store.js';
+import type { StoredGame } from '../league/store.js';
 
 export interface RunProgress {
   /** A game was stored; `status` is the run's state in a few words (the score, the round). */

@@ -1,6 +1,6 @@
 /** Run reports as people read them, or as one JSON summary object. */
-import type { BotReport, PairReport, Standing } from '../core/report.js';
-import type { RunReport } from '../core/run-report.js';
+import type { BotReport, PairReport, Standing } from '../league/report.js';
+import type { RunReport } from '../league/run-report.js';
 import { alignColumns } from './text-table.js';
 
 export function printReport(report: RunReport, json: boolean): void {

@@ -1,7 +1,7 @@
 /** `tabula results`: what the database holds, at any time, also while a run goes on. */
 import { existsSync } from 'node:fs';
-import { storedReports } from '../core/run-report.js';
-import { Store } from '../core/store.js';
+import { storedReports } from '../league/run-report.js';
+import { Store } from '../league/store.js';
 import { UsageError } from './errors.js';
 import { formatReport } from './report-format.js';
 

@@ -1,13 +1,13 @@
 /** `tabula tournament <game> <bot>...`: round-robin, gauntlet or Swiss, with ratings and a cross table. */
-import { parseBotSpec } from '../core/bot-spec.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
 import { SetupError, type GameDefinition } from '../core/game.js';
-import { playPlanned } from '../core/parallel-games.js';
-import { findGame } from '../core/registry.js';
-import type { TournamentConfig } from '../core/run-config.js';
-import { pairKey, swissRound, tableSchedule, type TournamentFormat } from '../core/schedule.js';
-import type { StoredGame } from '../core/store.js';
+import { playPlanned } from '../league/parallel-games.js';
+import { findGame } from '../games/registry.js';
+import type { TournamentConfig } from '../league/run-config.js';
+import { pairKey, swissRound, tableSchedule, type TournamentFormat } from '../league/schedule.js';
+import type { StoredGame } from '../league/store.js';
 import { timeLimitsOf, type RunOptions } from './run-options.js';
-import { storedRun } from './stored-run.js';
+import { storedRun } from '../league/run.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;

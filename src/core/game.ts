@@ -4,8 +4,8 @@
  */
 import type { BotConnection } from './connection.js';
 import type { BotProgram } from './line-io.js';
-import type { ProcessBotOptions } from './process-bot.js';
-import type { GameResult } from './replay.js';
+import type { ProcessBotOptions } from '../arena/process-bot.js';
+import type { GameResult } from '../arena/replay.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
 
 export interface GameSetup {

@@ -3,8 +3,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { isRunning } from '../../src/core/process-groups.js';
-import type { Replay } from '../../src/core/replay.js';
+import { isRunning } from '../../src/arena/process-groups.js';
+import type { Replay } from '../../src/arena/replay.js';
 import { root, tabula } from '../support/cli.js';
 
 const millsBot = (mode: string, ...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');

@@ -209,7 +209,7 @@ function apply(state: MillsState, move: MillsMove): MillsState {
   }
 
   const next: MillsState = { board, slots, owners, stock, onBoard, ply: state.ply + 1, mills, lastMove: move, removed, outcome: null };
-  const outcome = judge(next);
+  const outcome = outcomeAfter(next);
   return outcome ? { ...next, outcome } : next;
 }
 
@@ -225,7 +225,7 @@ function canMove(state: MillsState): boolean {
 }
 
 /** The end of the game after a move: a player down to two pieces, the turn limit, a blocked player. */
-function judge(state: MillsState): Outcome | null {
+function outcomeAfter(state: MillsState): Outcome | null {
   const scores = [...state.onBoard];
   for (const s of [seat(0), seat(1)]) {
     if (state.stock[s] === 0 && state.onBoard[s]! <= 2)

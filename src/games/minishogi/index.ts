@@ -2,7 +2,7 @@
 import { SetupError, type GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
-import { formatAction, type Move } from './move.js';
+import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
 import { rules, type MinishogiState } from './rules.js';

@@ -25,7 +25,7 @@ import {
   type Color,
   type Square,
 } from './board.js';
-import { type Move } from './move.js';
+import { type Move } from './moves.js';
 import {
   BISHOP,
   DRAGON,

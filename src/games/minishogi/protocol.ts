@@ -6,7 +6,7 @@ import type { Parsed, Protocol } from '../../core/game.js';
 import { Rng, deriveSeed } from '../../core/rng.js';
 import type { Seat } from '../../core/units.js';
 import { COLUMN, LAST_ROW, SIZE, bit, colOf, fileOf, rankOf, square, type Color, type Square } from './board.js';
-import { boardMove, dropKind, formatAction, isDrop, isPromotion, moveFrom, moveTo, parseAction, type Move } from './move.js';
+import { boardMove, dropKind, formatAction, isDrop, isPromotion, moveFrom, moveTo, parseAction, type Move } from './moves.js';
 import { NAMES, PAWN, PROMOTED, letterOf } from './pieces.js';
 import { attacksOf, type Position } from './position.js';
 import { handText, lastAction, rules, type MinishogiState } from './rules.js';

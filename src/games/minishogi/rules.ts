@@ -6,7 +6,7 @@
 import type { GameSetup, Outcome, Rules } from '../../core/game.js';
 import { seat, type Seat } from '../../core/units.js';
 import type { Color } from './board.js';
-import { dropKind, formatAction, isDrop, moveTo, type Move } from './move.js';
+import { dropKind, formatAction, isDrop, moveTo, type Move } from './moves.js';
 import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
 import type { Position } from './position.js';
 import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
@@ -42,7 +42,7 @@ function initial(setup: GameSetup): MinishogiState {
 const win = (winner: Color, reason: string): Outcome => ({ winner: seat(winner), reason, scores: winner === 0 ? [1, -1] : [-1, 1] });
 
 /** The end of the game, checked after every move in the published referee's order. */
-function judge(position: Position, ply: number, occurrences: number): Outcome | null {
+function outcomeAfter(position: Position, ply: number, occurrences: number): Outcome | null {
   const mover = position.side;
   const other = (mover ^ 1) as Color;
   if (position.legalMoves().length === 0)
@@ -71,7 +71,7 @@ function apply(state: MinishogiState, move: Move): MinishogiState {
   const keys = [...state.keys, key];
   const ply = state.ply + 1;
   const occurrences = keys.filter((k) => k === key).length;
-  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: judge(position, ply, occurrences) };
+  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: outcomeAfter(position, ply, occurrences) };
 }
 
 function play(state: MinishogiState, move: Move): MinishogiState {

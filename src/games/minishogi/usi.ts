@@ -9,11 +9,11 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
-import { ProcessBot, type ProcessBotOptions } from '../../core/process-bot.js';
+import { ProcessBot, type ProcessBotOptions } from '../../arena/process-bot.js';
 import { millis, type Millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
-import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './move.js';
+import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './moves.js';
 import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';

@@ -2,7 +2,7 @@
 import { perftFromStart, type GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
-import { perft } from './moves.js';
+import { perft } from './position.js';
 import { protocol } from './protocol.js';
 import { formatMove, rules, sidesOf, type MorrisMove, type MorrisState } from './rules.js';
 

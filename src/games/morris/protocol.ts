@@ -5,7 +5,7 @@
 import { POINT_COUNT, fieldName, pointOfField, type Point } from '../../boards/morris.js';
 import type { Parsed, Protocol } from '../../core/game.js';
 import type { Seat } from '../../core/units.js';
-import { FIELD_ORDER, NEIGHBOUR_LINES } from './fields.js';
+import { FIELD_ORDER, NEIGHBOUR_LINES } from './board.js';
 import { formatMove, moveError, rules, type MorrisMove, type MorrisState } from './rules.js';
 
 export { formatMove };

@@ -5,7 +5,7 @@
 import { LINES, LINES_THROUGH, LINE_MASKS, NEIGHBOURS, fieldName, isAdjacent, type Line, type Point } from '../../boards/morris.js';
 import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
 import { seat, type Seat } from '../../core/units.js';
-import { FIELD_ORDER } from './fields.js';
+import { FIELD_ORDER } from './board.js';
 import {
   LOSING_LOSSES,
   MAX_MOVES,
@@ -23,7 +23,7 @@ import {
   toOf,
   type Phase,
   type Sides,
-} from './moves.js';
+} from './position.js';
 
 export type { Phase };
 
@@ -153,7 +153,7 @@ export function moveError(state: MorrisState, move: MorrisMove): string | null {
 }
 
 /** The end of the game after `mover`'s command, checked in the published referee's order of precedence. */
-function judge(state: MorrisState, mover: Seat): Outcome | null {
+function outcomeAfter(state: MorrisState, mover: Seat): Outcome | null {
   const o = opponentOf(mover);
   const won = (reason: string): Outcome => ({ winner: mover, reason, scores: mover === 0 ? [WIN, LOSS] : [LOSS, WIN] });
   if (lostBy(state, o) >= LOSING_LOSSES) return won(`player ${o} is down to ${STONES - lostBy(state, o)} stones`);
@@ -175,7 +175,7 @@ function apply(state: MorrisState, move: MorrisMove): MorrisState {
     lastMove: move,
     outcome: null,
   };
-  const outcome = judge(next, s);
+  const outcome = outcomeAfter(next, s);
   return outcome ? { ...next, outcome } : next;
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { playGame } from '../../../src/core/game-loop.js';
+import { playGame } from '../../../src/arena/game-loop.js';
 import { LineQueue, type BotProgram } from '../../../src/core/line-io.js';
 import { seat } from '../../../src/core/units.js';
 import { Planner } from '../../../src/games/loa/bots/planner.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { GameResult, PlayerStatus, Replay } from '../../../src/core/replay.js';
+import type { GameResult, PlayerStatus, Replay } from '../../../src/arena/replay.js';
 import { seat } from '../../../src/core/units.js';
 import { game } from '../../../src/games/loa/index.js';
 import { tabula } from '../../support/cli.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { test } from 'node:test';
-import { playGame } from '../../../src/core/game-loop.js';
-import { isRunning } from '../../../src/core/process-groups.js';
+import { playGame } from '../../../src/arena/game-loop.js';
+import { isRunning } from '../../../src/arena/process-groups.js';
 import { game } from '../../../src/games/loa/index.js';
 import { root } from '../../support/cli.js';
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { colOf, rowOf, type Square } from '../../../src/games/minishogi/board.js';
-import { dropKind, isDrop, isPromotion, moveFrom, moveTo, type Move } from '../../../src/games/minishogi/move.js';
+import { dropKind, isDrop, isPromotion, moveFrom, moveTo, type Move } from '../../../src/games/minishogi/moves.js';
 import { PAWN, letterOf } from '../../../src/games/minishogi/pieces.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
 import { START_SFEN, formatSfen, parseSfen } from '../../../src/games/minishogi/sfen.js';

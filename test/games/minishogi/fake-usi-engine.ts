@@ -12,7 +12,7 @@
  *   crash    exits with code 3 on `go`.
  */
 import { createInterface } from 'node:readline';
-import { formatUsi, parseUsi } from '../../../src/games/minishogi/move.js';
+import { formatUsi, parseUsi } from '../../../src/games/minishogi/moves.js';
 import { parseSfen } from '../../../src/games/minishogi/sfen.js';
 
 const mode = process.argv[2] ?? 'good';

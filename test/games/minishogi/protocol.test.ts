@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { seat } from '../../../src/core/units.js';
 import { SQUARES, squareAt } from '../../../src/games/minishogi/board.js';
-import { boardMove, dropMove, formatAction, isDrop, dropKind, type Move } from '../../../src/games/minishogi/move.js';
+import { boardMove, dropMove, formatAction, isDrop, dropKind, type Move } from '../../../src/games/minishogi/moves.js';
 import { GOLD, HAND_KINDS, PAWN } from '../../../src/games/minishogi/pieces.js';
 import { listedActions, protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { squareAt } from '../../../src/games/minishogi/board.js';
-import { dropMove, formatAction } from '../../../src/games/minishogi/move.js';
+import { dropMove, formatAction } from '../../../src/games/minishogi/moves.js';
 import { PAWN, ROOK, SILVER } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { MAX_PLIES, rules } from '../../../src/games/minishogi/rules.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import * as board from '../../../src/boards/morris.js';
 import * as millsBoard from '../../../src/games/mills/board.js';
-import { FIELD_ORDER, NEIGHBOUR_LINES, STEP_ORDER } from '../../../src/games/morris/fields.js';
+import { FIELD_ORDER, NEIGHBOUR_LINES, STEP_ORDER } from '../../../src/games/morris/board.js';
 import { root } from '../../support/cli.js';
 
 const { LINES, NEIGHBOURS, POINTS, columnOf, directionOf, fieldName, isAdjacent, pointAt, pointOfField, radiusOf, rowOf } = board;

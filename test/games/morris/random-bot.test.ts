@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { playGame } from '../../../src/core/game-loop.js';
+import { playGame } from '../../../src/arena/game-loop.js';
 import type { LineIO } from '../../../src/core/line-io.js';
-import type { Replay } from '../../../src/core/replay.js';
+import type { Replay } from '../../../src/arena/replay.js';
 import { millis } from '../../../src/core/units.js';
 import { random } from '../../../src/games/morris/bots/random.js';
 import { game } from '../../../src/games/morris/index.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { game } from '../../../src/games/morris/index.js';
-import { countMoves, perft } from '../../../src/games/morris/moves.js';
+import { countMoves, perft } from '../../../src/games/morris/position.js';
 import { lostBy, phaseOf, rules, sidesOf, type MorrisState } from '../../../src/games/morris/rules.js';
 import { ONE, ZERO, fields, listed, parseError, playLines, position, start } from './helpers.js';
 

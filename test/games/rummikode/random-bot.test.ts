@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playGame } from '../../../src/core/game-loop.js';
+import { playGame } from '../../../src/arena/game-loop.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/rummikode/bots/random.js';
 import { readCardText } from '../../../src/games/rummikode/cards.js';

@@ -2,7 +2,7 @@
 // implementation of the constrained maximum-likelihood fit (see the comments for the inputs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bradleyTerry } from '../../../src/core/stats/bradley-terry.js';
+import { bradleyTerry } from '../../../src/league/stats/bradley-terry.js';
 import {
   PENTANOMIAL_VALUES,
   TRINOMIAL_VALUES,
@@ -11,9 +11,9 @@ import {
   likelihoodOfSuperiority,
   scoreMoments,
   scoreOfElo,
-} from '../../../src/core/stats/elo.js';
-import { quantile } from '../../../src/core/stats/quantiles.js';
-import { parseSprt, sprt, sprtBounds, sprtLlr } from '../../../src/core/stats/sprt.js';
+} from '../../../src/league/stats/elo.js';
+import { quantile } from '../../../src/arena/time-summary.js';
+import { parseSprt, sprt, sprtBounds, sprtLlr } from '../../../src/league/stats/sprt.js';
 
 const close = (actual: number, expected: number, tolerance: number, what = '') =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what} ${actual} is not within ${tolerance} of ${expected}`);

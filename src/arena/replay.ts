@@ -4,7 +4,7 @@
  * `REPLAY_VERSION` for anything else.
  */
 import { rename, writeFile } from 'node:fs/promises';
-import type { Seat } from './units.js';
+import type { Seat } from '../core/units.js';
 
 export const REPLAY_VERSION = 1;
 

@@ -3,8 +3,8 @@
  * the game offers (such as `usi:`), or any other command line.
  */
 import { fileURLToPath } from 'node:url';
-import { BotStartError, type BotConnection } from './connection.js';
-import type { GameDefinition } from './game.js';
+import { BotStartError, type BotConnection } from '../core/connection.js';
+import type { GameDefinition } from '../core/game.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
 
@@ -43,7 +43,7 @@ export interface ConnectOptions extends ProcessBotOptions {
 }
 
 /** The `tabula` executable of this build, for running built-in bots as processes. */
-const tabulaScript = fileURLToPath(new URL('../cli/run.js', import.meta.url));
+const tabulaScript = fileURLToPath(new URL('../cli/tabula.js', import.meta.url));
 const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
 /** Starts the bot named by `spec` for one game; `seed` fixes a built-in bot's random choices. */

@@ -3,9 +3,9 @@
  * concurrency. A trivial echo bot answers at once, so whatever time is measured is overhead and
  * jitter (pipes, scheduling, the event loop), which every bot would be charged too.
  */
-import { ProcessBot } from '../core/process-bot.js';
-import { loadGames } from '../core/registry.js';
-import { summarizeTimes } from '../core/stats/quantiles.js';
+import { ProcessBot } from './process-bot.js';
+import { loadGames } from '../games/registry.js';
+import { summarizeTimes } from './time-summary.js';
 import { millis } from '../core/units.js';
 
 /** A Node program that writes back each line it reads, at once. */

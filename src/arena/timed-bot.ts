@@ -3,9 +3,9 @@
  * bytes (a child process's pipes, an in-memory program) and reports what happened to it.
  */
 import { performance } from 'node:perf_hooks';
-import type { BotConnection, TurnResult } from './connection.js';
+import type { BotConnection, TurnResult } from '../core/connection.js';
 import { StderrLog } from './stderr-log.js';
-import { millis, type Millis } from './units.js';
+import { millis, type Millis } from '../core/units.js';
 
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;

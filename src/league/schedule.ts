@@ -3,7 +3,7 @@
  * index with the same seats and seed. Games that differ only in seat order share a seed, so that
  * luck (a deal, an opening) is the same for every side.
  */
-import { deriveSeed } from './rng.js';
+import { deriveSeed } from '../core/rng.js';
 
 export interface PlannedGame {
   /** The game's place in the run; stored with its result. */

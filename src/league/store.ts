@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { deflateSync, inflateSync } from 'node:zlib';
-import type { GameResult, Replay } from './replay.js';
+import type { GameResult, Replay } from '../arena/replay.js';
 
 export type RunKind = 'match' | 'tournament';
 

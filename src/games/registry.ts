@@ -3,9 +3,9 @@
  * is adding its folder; nothing here names one.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import type { GameDefinition } from './game.js';
+import type { GameDefinition } from '../core/game.js';
 
-const gamesDir = new URL('../games/', import.meta.url);
+const gamesDir = new URL('./', import.meta.url);
 
 let loaded: Promise<GameDefinition[]> | null = null;
 

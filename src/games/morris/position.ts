@@ -4,7 +4,7 @@
  * packed in an integer. rules.ts builds the game on top of this; perft counts with it.
  */
 import { LINE_MASKS, NEIGHBOUR_MASKS, POINT_COUNT } from '../../boards/morris.js';
-import { FIELD_ORDER, STEP_ORDER } from './fields.js';
+import { FIELD_ORDER, STEP_ORDER } from './board.js';
 
 export const STONES = 9;
 /** Commands in the whole game, both players' together, after which it is a draw. */

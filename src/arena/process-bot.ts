@@ -6,11 +6,11 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LineSplitter, LineTooLongError } from './line-io.js';
+import { LineSplitter, LineTooLongError } from '../core/line-io.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
-import type { Millis } from './units.js';
+import type { Millis } from '../core/units.js';
 
 export interface ProcessBotOptions {
   /** Longest output line accepted, in characters. */

@@ -1,13 +1,13 @@
 /** What matches and tournaments share: open (or continue) the run in the store, play it with progress, report. */
 import type { GameDefinition } from '../core/game.js';
-import type { RunSettings } from '../core/parallel-games.js';
+import type { RunSettings } from './parallel-games.js';
 import { randomSeed } from '../core/rng.js';
-import { runIdentity, type RunConfig } from '../core/run-config.js';
-import { runReport } from '../core/run-report.js';
-import { Store, type RunRecord, type StoredGame } from '../core/store.js';
-import { runProgress } from './progress.js';
-import { printReport } from './report-format.js';
-import type { RunOptions } from './run-options.js';
+import { runIdentity, type RunConfig } from './run-config.js';
+import { runReport } from './run-report.js';
+import { Store, type RunRecord, type StoredGame } from './store.js';
+import { runProgress } from '../cli/progress.js';
+import { printReport } from '../cli/report-format.js';
+import type { RunOptions } from '../cli/run-options.js';
 
 export interface RunPlan {
   /** Games the run will have played when it is complete (at most, for a match with an SPRT). */

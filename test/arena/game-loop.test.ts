@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SetupError } from '../../src/core/game.js';
 import { BotStartError } from '../../src/core/connection.js';
-import { playGame } from '../../src/core/game-loop.js';
+import { playGame } from '../../src/arena/game-loop.js';
 import { millis } from '../../src/core/units.js';
 import { race } from '../fixtures/games/race.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { combinations, matchSchedule, pairKey, permutations, swissRound, tableSchedule } from '../../src/core/schedule.js';
+import { combinations, matchSchedule, pairKey, permutations, swissRound, tableSchedule } from '../../src/league/schedule.js';
 
 describe('schedules', () => {
   it('plays a match in pairs: one seed, seats swapped', () => {

@@ -3,7 +3,7 @@
  * bot, so a protocol bug shows up for both.
  */
 import { performance } from 'node:perf_hooks';
-import { LineQueue, type BotProgram } from './line-io.js';
+import { LineQueue, type BotProgram } from '../core/line-io.js';
 import { StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
 

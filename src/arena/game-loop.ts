@@ -3,12 +3,12 @@
  * protocol and rules, and record everything. It knows no game by name.
  */
 import { connectBot, type ConnectOptions } from './bot-spec.js';
-import { BotStartError, type BotConnection, type TurnResult } from './connection.js';
-import { SetupError, checkGameOptions, type GameDefinition } from './game.js';
+import { BotStartError, type BotConnection, type TurnResult } from '../core/connection.js';
+import { SetupError, checkGameOptions, type GameDefinition } from '../core/game.js';
 
 import { REPLAY_VERSION, type GameResult, type PlayerStatus, type Replay, type ReplayTurn } from './replay.js';
-import { deriveSeed } from './rng.js';
-import { millis, seat, type TimeLimits } from './units.js';
+import { deriveSeed } from '../core/rng.js';
+import { millis, seat, type TimeLimits } from '../core/units.js';
 
 export interface GameOptions {
   readonly seed: number;

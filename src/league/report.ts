@@ -13,9 +13,9 @@ import {
   scoreMoments,
   type Interval,
 } from './stats/elo.js';
-import { summarizeTimes, type TimeSummary } from './stats/quantiles.js';
+import { summarizeTimes, type TimeSummary } from '../arena/time-summary.js';
 import { sprt, type SprtSettings, type SprtState } from './stats/sprt.js';
-import type { PlayerStatus } from './replay.js';
+import type { PlayerStatus } from '../arena/replay.js';
 import type { StoredGame } from './store.js';
 
 /** The score of the seat's player in a two-seat game: 1, ½ or 0. */
