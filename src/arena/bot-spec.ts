@@ -1,64 +1,91 @@
 /**
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
- * the game offers (such as `usi:`), or any other command line.
+ * the game offers (such as `usi:`), or any other command line. A built-in bot or a bridge takes
+ * parameters in parentheses: `builtin:strong(depth=4)`, `usi(depth=4):fairy-stockfish`.
  */
-import { fileURLToPath } from 'node:url';
 import { BotStartError, type BotConnection } from '../core/connection.js';
-import type { GameDefinition } from '../core/game.js';
+import { SetupError, checkSettings, type BotSetup, type GameDefinition } from '../core/game.js';
+import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
 
+type Params = Readonly<Record<string, string>>;
+
 export type BotSpec =
-  | { readonly kind: 'builtin'; readonly name: string }
-  | { readonly kind: 'bridge'; readonly bridge: string; readonly command: string }
+  | { readonly kind: 'builtin'; readonly name: string; readonly params: Params }
+  | { readonly kind: 'bridge'; readonly bridge: string; readonly params: Params; readonly command: string }
   | { readonly kind: 'command'; readonly command: string };
+
+/** `<scheme>` or `<scheme>(<params>)` followed by `:`. */
+const SCHEME = /^([a-z][a-z0-9-]*)(?:\(([^()]*)\))?:/;
+const BUILTIN = /^([a-z0-9][a-z0-9-]*)(?:\(([^()]*)\))?$/;
 
 /** Reads a bot spec for `game`, so that a typo fails fast with the list of choices. */
 export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
-  if (spec.trim() === '') throw new BotStartError(spec, 'the command is empty');
-  const scheme = /^([a-z][a-z0-9-]*):/.exec(spec)?.[1];
-  const rest = spec.slice((scheme?.length ?? 0) + 1);
-  if (scheme === 'builtin') {
-    if (!Object.hasOwn(game.bots, rest)) {
-      const known = Object.keys(game.bots).join(', ');
-      throw new BotStartError(spec, `${game.id} has no built-in bot "${rest}" (it has: ${known})`);
-    }
-    return { kind: 'builtin', name: rest };
+  try {
+    return readSpec(game, spec);
+  } catch (err) {
+    if (err instanceof SetupError) throw new BotStartError(spec, err.message);
+    throw err;
   }
-  if (scheme !== undefined && game.bridges && Object.hasOwn(game.bridges, scheme)) {
-    if (rest.trim() === '') throw new BotStartError(spec, `the ${scheme} command is empty`);
-    return { kind: 'bridge', bridge: scheme, command: rest };
+}
+
+function readSpec(game: GameDefinition, spec: string): BotSpec {
+  if (spec.trim() === '') throw new SetupError('the command is empty');
+  const scheme = SCHEME.exec(spec);
+  const rest = scheme ? spec.slice(scheme[0].length) : spec;
+  if (scheme?.[1] === 'builtin') {
+    const builtin = scheme[2] === undefined ? BUILTIN.exec(rest) : null;
+    const name = builtin?.[1] ?? rest;
+    if (!builtin || !Object.hasOwn(game.bots, name)) {
+      throw new SetupError(`${game.id} has no built-in bot "${rest}" (it has: ${Object.keys(game.bots).join(', ')})`);
+    }
+    const params = readParams(builtin[2]);
+    checkSettings(`builtin:${name}`, 'parameter', game.bots[name]!.params ?? [], params);
+    return { kind: 'builtin', name, params };
+  }
+  const bridge = scheme && game.bridges && Object.hasOwn(game.bridges, scheme[1]!) ? game.bridges[scheme[1]!]! : undefined;
+  if (scheme && bridge) {
+    if (rest.trim() === '') throw new SetupError(`the ${scheme[1]} command is empty`);
+    const params = readParams(scheme[2]);
+    checkSettings(scheme[1]!, 'parameter', bridge.params ?? [], params);
+    return { kind: 'bridge', bridge: scheme[1]!, params, command: rest };
   }
   return { kind: 'command', command: spec };
 }
 
+/** `depth=4,time=0.5` into a record; absent parentheses give none. */
+function readParams(text: string | undefined): Params {
+  const params: Record<string, string> = {};
+  if (text === undefined || text.trim() === '') return params;
+  for (const part of text.split(',')) {
+    const match = /^\s*([a-z][a-z0-9-]*)=([^=]*?)\s*$/.exec(part);
+    if (!match) throw new SetupError(`a parameter is written name=value, not ${JSON.stringify(part)}`);
+    if (Object.hasOwn(params, match[1]!)) throw new SetupError(`parameter "${match[1]}" is given twice`);
+    params[match[1]!] = match[2]!;
+  }
+  return params;
+}
+
 export interface ConnectOptions extends ProcessBotOptions {
-  /** The game's options, which built-in bots are told. */
-  readonly gameOptions?: Readonly<Record<string, string>>;
   /**
-   * Runs built-in bots as processes of their own (`tabula bot`), as in matches: a built-in bot that
-   * thinks hard then cannot slow the arena, and so the other games, down.
+   * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
+   * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
 }
 
-/** The `tabula` executable of this build, for running built-in bots as processes. */
-const tabulaScript = fileURLToPath(new URL('../cli/tabula.js', import.meta.url));
-const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
-
-/** Starts the bot named by `spec` for one game; `seed` fixes a built-in bot's random choices. */
-export function connectBot(game: GameDefinition, spec: string, seed: number, options: ConnectOptions = {}): BotConnection {
+/** Starts the bot named by `spec` for one game; a built-in bot is told `setup` (its params aside). */
+export function connectBot(game: GameDefinition, spec: string, setup: Omit<BotSetup, 'params'>, options: ConnectOptions = {}): BotConnection {
   const parsed = parseBotSpec(game, spec);
   switch (parsed.kind) {
-    case 'builtin':
-      if (options.builtinsAsProcesses) {
-        const optionArgs = Object.entries(options.gameOptions ?? {}).flatMap(([k, v]) => ['--option', `${k}=${v}`]);
-        const command = [process.execPath, tabulaScript, 'bot', game.id, parsed.name, '--seed', String(seed), ...optionArgs];
-        return new ProcessBot(command.map(shellQuote).join(' '), options);
-      }
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(seed, options.gameOptions ?? {}));
+    case 'builtin': {
+      const full: BotSetup = { ...setup, params: parsed.params };
+      if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(full));
+    }
     case 'bridge':
-      return game.bridges![parsed.bridge]!.connect(parsed.command, options);
+      return game.bridges![parsed.bridge]!.connect(parsed.command, (command) => new ProcessBot(command, options), parsed.params);
     case 'command':
       return new ProcessBot(spec, options);
   }

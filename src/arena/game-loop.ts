@@ -56,7 +56,7 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
   let endedBy: string | null = null;
 
   try {
-    specs.forEach((spec, i) => bots.push(connectBot(game, spec, deriveSeed(options.seed, i), { ...options.connect, gameOptions })));
+    specs.forEach((spec, i) => bots.push(connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect)));
     for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
       const s = rules.toMove(state);
       const first = !hasPlayed[s];
@@ -73,8 +73,8 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
       if (answer.kind === 'line') {
         const parsed = protocol.parseOutput(state, s, answer.line);
         if (parsed.ok) {
-          state = rules.play(state, parsed.move);
-          comment = parsed.comment;
+          state = rules.play(state, parsed.value.move);
+          comment = parsed.value.comment;
         } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
       } else failure = describeFailure(answer, limit, limit < perTurn);
 

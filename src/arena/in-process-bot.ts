@@ -3,7 +3,8 @@
  * bot, so a protocol bug shows up for both.
  */
 import { performance } from 'node:perf_hooks';
-import { LineQueue, type BotProgram } from '../core/line-io.js';
+import type { BotProgram } from '../core/line-io.js';
+import { LineQueue } from './line-streams.js';
 import { StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
 

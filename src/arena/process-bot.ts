@@ -6,7 +6,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LineSplitter, LineTooLongError } from '../core/line-io.js';
+import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';

@@ -4,32 +4,12 @@
  * `REPLAY_VERSION` for anything else.
  */
 import { rename, writeFile } from 'node:fs/promises';
+import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
 
+export type { GameResult, PlayerResult, PlayerStatus } from '../core/game-result.js';
+
 export const REPLAY_VERSION = 1;
-
-export type PlayerStatus = 'ok' | 'timeout' | 'crash' | 'invalid';
-
-export interface PlayerResult {
-  readonly bot: string;
-  readonly seat: Seat;
-  readonly score: number;
-  /** 1 for the winner; tied seats share a place; a draw between all gives all 1. */
-  readonly rank: number;
-  readonly status: PlayerStatus;
-  /** Why the status is not `ok`; empty when it is. */
-  readonly message: string;
-}
-
-export interface GameResult {
-  readonly game: string;
-  readonly seed: number;
-  /** Exchanges with the bots, the failing one included. */
-  readonly turns: number;
-  readonly winner: Seat | null;
-  readonly reason: string;
-  readonly players: readonly PlayerResult[];
-}
 
 export interface ReplayTurn {
   /** 1 for the first turn of the game. */

@@ -1,15 +1,21 @@
 /** `tabula bot <game> <name>`: a built-in bot as a stand-alone program on stdin/stdout. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { stdioLineIO } from '../core/line-io.js';
+import { runBuiltinBot } from '../arena/builtin-bot.js';
 import { checkGameOptions } from '../core/game.js';
-import { findGame } from '../games/registry.js';
 import { randomSeed } from '../core/rng.js';
+import { findGame } from '../games/registry.js';
+import { timeLimitsOf, type TimeOverrides } from './run-options.js';
 
-export async function botCommand(gameId: string, name: string, options: { seed?: number; option: Record<string, string> }): Promise<void> {
+export interface BotOptions extends TimeOverrides {
+  seed?: number;
+  option: Record<string, string>;
+}
+
+export async function botCommand(gameId: string, name: string, options: BotOptions): Promise<void> {
   const game = await findGame(gameId);
-  parseBotSpec(game, `builtin:${name}`);
+  const spec = parseBotSpec(game, `builtin:${name}`);
+  if (spec.kind !== 'builtin') throw new Error('a builtin: spec is always a built-in bot');
   checkGameOptions(game, options.option);
-  await game.bots[name]!.create(options.seed ?? randomSeed(), options.option)(stdioLineIO());
-  // The bot has seen the end of the game by itself: exit, whether or not the input was closed.
-  process.stdin.destroy();
+  const setup = { seed: options.seed ?? randomSeed(), gameOptions: options.option, timeLimits: timeLimitsOf(game, options), params: spec.params };
+  await runBuiltinBot(game, spec.name, setup);
 }

@@ -43,12 +43,14 @@ function program(setExit: (code: number) => void): Command {
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));
 
-  cli
-    .command('bot')
-    .description("run a built-in bot as a stand-alone program speaking the game's protocol on stdin/stdout")
-    .argument('<game>')
-    .argument('<name>', 'the built-in bot, as `tabula games` lists it')
-    .option('--seed <n>', 'seed of its random choices', parseSeed)
+  addTimeOptions(
+    cli
+      .command('bot')
+      .description("run a built-in bot as a stand-alone program speaking the game's protocol on stdin/stdout")
+      .argument('<game>')
+      .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
+      .option('--seed <n>', 'seed of its random choices', parseSeed),
+  )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 

@@ -1,11 +1,11 @@
 /**
- * What a game provides to the arena. The arena core knows games only through these interfaces:
- * a game is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
+ * What a game provides to the arena. The arena knows games only through these interfaces: a game
+ * is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
  */
 import type { BotConnection } from './connection.js';
 import type { BotProgram } from './line-io.js';
-import type { ProcessBotOptions } from '../arena/process-bot.js';
-import type { GameResult } from '../arena/replay.js';
+import type { GameResult } from './game-result.js';
+import type { Result } from './result.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
 
 export interface GameSetup {
@@ -23,14 +23,17 @@ export interface GameSetup {
 /** The game cannot be set up as asked: a wrong number of bots, an unknown option or a bad value. */
 export class SetupError extends Error {}
 
+/** Refuses a table of `players` seats that the game is not played by. */
+export function checkSeats(game: GameDefinition, players: number): void {
+  const { min, max } = game.seats;
+  if (players >= min && players <= max) return;
+  const range = min === max ? `${min}` : `${min} to ${max}`;
+  throw new SetupError(`${game.title} is played by ${range} players, not ${players}`);
+}
+
 /** Refuses options the game does not have, naming those it has. */
 export function checkGameOptions(game: GameDefinition, options: Readonly<Record<string, string>>): void {
-  for (const name of Object.keys(options)) {
-    if (!game.options?.some((o) => o.name === name)) {
-      const known = game.options?.map((o) => o.name).join(', ') || 'none';
-      throw new SetupError(`${game.id} has no option "${name}" (its options: ${known})`);
-    }
-  }
+  checkSettings(game.id, 'option', game.options ?? [], options);
 }
 
 /** How a finished game ended. */
@@ -66,16 +69,18 @@ export interface Rules<State, Move> {
   snapshot(state: State): unknown;
 }
 
-export type Parsed<Move> =
-  | { readonly ok: true; readonly move: Move; /** Free text the bot added, shown in replays. */ readonly comment?: string }
-  | { readonly ok: false; readonly error: string };
+/** A bot's output line, read: the move, and free text the bot added (shown in replays). */
+export interface Answer<Move> {
+  readonly move: Move;
+  readonly comment?: string;
+}
 
 /** The statement's protocol: text in, text out. */
 export interface Protocol<State, Move> {
   /** The lines a seat reads before it must act, its initialisation included on its first turn. */
   turnInput(state: State, seat: Seat, firstTurn: boolean): string[];
   /** Reads a seat's output line into a legal move, or says exactly what is wrong with it. */
-  parseOutput(state: State, seat: Seat, line: string): Parsed<Move>;
+  parseOutput(state: State, seat: Seat, line: string): Result<Answer<Move>>;
   /**
    * Lines sent, untimed, to each seat still playing when the game has ended, before its input is
    * closed: a streaming protocol relays the last move so that the bot sees the end by itself.
@@ -83,21 +88,47 @@ export interface Protocol<State, Move> {
   finalInput?(state: State, seat: Seat): string[];
 }
 
-export interface BuiltinBot {
-  readonly description: string;
-  /**
-   * The bot, speaking the statement's protocol; `seed` fixes its random choices. `options` are the
-   * game's options for this game (`--option`), checked by name, for a bot that must know them.
-   */
-  create(seed: number, options?: Readonly<Record<string, string>>): BotProgram;
+/** What a built-in bot is told as it starts: what an external bot knows from the statement, and its settings. */
+export interface BotSetup {
+  /** Fixes the bot's random choices. */
+  readonly seed: number;
+  /** The game's options for this game (`--option`), checked by name. */
+  readonly gameOptions: Readonly<Record<string, string>>;
+  /** The limits the arena enforces in this game (the statement's, unless the user changed them). */
+  readonly timeLimits: TimeLimits;
+  /** The bot's own settings, `builtin:<name>(<param>=<value>,...)`, checked by name; defaults for the rest. */
+  readonly params: Readonly<Record<string, string>>;
 }
 
-/** A game option that `--option name=value` sets. */
-export interface GameOption {
+export interface BuiltinBot {
+  readonly description: string;
+  /** The settings `builtin:<name>(<param>=<value>,...)` takes. */
+  readonly params?: readonly Setting[];
+  /** The bot, speaking the statement's protocol. */
+  create(setup: BotSetup): BotProgram;
+}
+
+/** A named setting with a default: a game option (`--option name=value`) or a bot parameter. */
+export interface Setting {
   readonly name: string;
   readonly description: string;
-  /** The value when the option is not given, as the user would write it. */
+  /** The value when the setting is not given, as the user would write it. */
   readonly default: string;
+  /** Checks a value the user gave; every value is accepted when absent. */
+  readonly check?: (value: string) => Result<string>;
+}
+
+/**
+ * Refuses settings not among `known`, naming those there are, and values their `check` refuses:
+ * `what` names the owner (`mills`, `builtin:strong`), `kind` the settings (`option`, `parameter`).
+ */
+export function checkSettings(what: string, kind: string, known: readonly Setting[], given: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(given)) {
+    const setting = known.find((s) => s.name === name);
+    if (!setting) throw new SetupError(`${what} has no ${kind} "${name}" (its ${kind}s: ${known.map((s) => s.name).join(', ') || 'none'})`);
+    const checked = setting.check?.(value);
+    if (checked && !checked.ok) throw new SetupError(`${what}: ${kind} ${name}=${value}: ${checked.error}`);
+  }
 }
 
 /** Counts the leaves of the legal-move tree: the check of a rules engine against published tables. */
@@ -131,10 +162,15 @@ export function perftFromStart<S, M>(
   };
 }
 
-/** Talks another protocol to an engine for one seat, as `<scheme>:<command>` (e.g. `usi:...`). */
+/**
+ * Talks another protocol to an engine for one seat, as `<scheme>:<command>` (e.g. `usi:...`), or
+ * `<scheme>(<param>=<value>,...):<command>`.
+ */
 export interface Bridge {
   readonly description: string;
-  connect(command: string, options: ProcessBotOptions): BotConnection;
+  readonly params?: readonly Setting[];
+  /** `start` runs the engine's command as a process bot, under the arena's limits and clock. */
+  connect(command: string, start: (command: string) => BotConnection, params: Readonly<Record<string, string>>): BotConnection;
 }
 
 /** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */
@@ -154,7 +190,7 @@ export interface GameDefinition<State = unknown, Move = unknown> {
   readonly rules: Rules<State, Move>;
   readonly protocol: Protocol<State, Move>;
   readonly bots: Readonly<Record<string, BuiltinBot>>;
-  readonly options?: readonly GameOption[];
+  readonly options?: readonly Setting[];
   /** How long a bot may take to exit by itself once the game has ended and its input is closed. */
   readonly exitGrace?: Millis;
   readonly perft?: Perft;

@@ -1,7 +1,7 @@
 /**
  * Line-oriented I/O as a bot sees it. Built-in bots are written against `LineIO`, so the very same
  * code runs inside the arena (fed the protocol text in memory) and as a stand-alone program on
- * stdin/stdout (`tabula bot <game> <name>`).
+ * stdin/stdout (`tabula bot <game> <name>`). The streams behind it are the arena's (line-streams.ts).
  */
 
 export interface LineIO {
@@ -13,87 +13,3 @@ export interface LineIO {
 }
 
 export type BotProgram = (io: LineIO) => Promise<void>;
-
-/** Splits a character stream into lines; a line ends at "\n" and loses a trailing "\r". */
-export class LineSplitter {
-  private partial = '';
-
-  constructor(private readonly maxLineLength: number = Infinity) {}
-
-  /** Feeds a chunk; returns the lines it completed. Throws `LineTooLongError` past the cap. */
-  push(chunk: string): string[] {
-    const parts = (this.partial + chunk).split('\n');
-    this.partial = parts.pop() ?? '';
-    if (this.partial.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
-    for (let i = 0; i < parts.length; i++) {
-      let line = parts[i]!;
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
-      parts[i] = line;
-    }
-    return parts;
-  }
-
-  /** What is left after the stream ended: a last line without a line break, if any. */
-  flush(): string[] {
-    const rest = this.partial;
-    this.partial = '';
-    return rest === '' ? [] : [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
-  }
-}
-
-export class LineTooLongError extends Error {
-  constructor(readonly limit: number) {
-    super(`output line longer than ${limit} characters`);
-  }
-}
-
-/** A queue of lines with one asynchronous consumer: what `readLine` needs on top of a stream. */
-export class LineQueue {
-  private readonly lines: string[] = [];
-  private ended = false;
-  private waiter: ((line: string | null) => void) | null = null;
-
-  push(line: string): void {
-    if (this.ended) return;
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      w(line);
-    } else this.lines.push(line);
-  }
-
-  end(): void {
-    this.ended = true;
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      w(this.lines.shift() ?? null);
-    }
-  }
-
-  read(): Promise<string | null> {
-    if (this.lines.length > 0) return Promise.resolve(this.lines.shift()!);
-    if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve) => (this.waiter = resolve));
-  }
-}
-
-/** `LineIO` over this process's stdin, stdout and stderr. */
-export function stdioLineIO(): LineIO {
-  const queue = new LineQueue();
-  const splitter = new LineSplitter();
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk: string) => {
-    for (const line of splitter.push(chunk)) queue.push(line);
-  });
-  process.stdin.on('end', () => {
-    for (const line of splitter.flush()) queue.push(line);
-    queue.end();
-  });
-  return {
-    readLine: () => queue.read(),
-    writeLine: (line) => void process.stdout.write(line + '\n'),
-    log: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
-  };
-}

@@ -1,11 +1,22 @@
 /** Helpers that every game's tests share: playing protocol lines on a state, driving a bot in memory. */
 import assert from 'node:assert/strict';
-import type { Protocol, Rules } from '../../src/core/game.js';
-import { LineQueue, type BotProgram } from '../../src/core/line-io.js';
+import type { BotSetup, Protocol, Rules } from '../../src/core/game.js';
+import { millis, type TimeLimits } from '../../src/core/units.js';
+import type { BotProgram } from '../../src/core/line-io.js';
+import { LineQueue } from '../../src/arena/line-streams.js';
 
 export interface RulesAndProtocol<S, M> {
   readonly rules: Rules<S, M>;
   readonly protocol: Protocol<S, M>;
+}
+
+/** What a built-in bot is told at the start of a game with `seed`, under generous limits unless given. */
+export function botSetup(
+  seed: number,
+  gameOptions: Readonly<Record<string, string>> = {},
+  timeLimits: TimeLimits = { firstTurn: millis(1000), turn: millis(100) },
+): BotSetup {
+  return { seed, gameOptions, timeLimits, params: {} };
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on a finished game or a rejected line. */
@@ -14,7 +25,7 @@ export function playLines<S, M>(game: RulesAndProtocol<S, M>, state: S, ...lines
     assert.equal(game.rules.outcome(state), null, `${line}: the game is over`);
     const parsed = game.protocol.parseOutput(state, game.rules.toMove(state), line);
     assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    state = game.rules.play(state, parsed.move);
+    state = game.rules.play(state, parsed.value.move);
   }
   return state;
 }

@@ -5,12 +5,10 @@
  * ends.
  */
 import type { LineIO } from '../../core/line-io.js';
+import { TurnInputError } from '../../core/turn-input.js';
 import { SIZE, squareAt } from './board.js';
 import { BLACK, WHITE, fromOf, moveOf, Position, toOf, type Colour, type Move } from './position.js';
-import { formatMove, moveError, rules, stateAt } from './rules.js';
-
-/** Thrown when the input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
+import { formatMove, checkMove, rules, stateAt } from './rules.js';
 
 export function parseColour(line: string): Colour {
   if (line === '0') return BLACK;
@@ -45,8 +43,8 @@ export async function playStream(io: LineIO, choose: (position: Position) => Mov
       const line = await io.readLine();
       if (line === null) return;
       move = parseMove(line);
-      const error = moveError(state, fromOf(move), toOf(move));
-      if (error) throw new TurnInputError(`the opponent's move ${line} is illegal: ${error}`);
+      const checked = checkMove(state, fromOf(move), toOf(move));
+      if (!checked.ok) throw new TurnInputError(`the opponent's move ${line} is illegal: ${checked.error}`);
     }
     state = rules.play(state, move);
   }

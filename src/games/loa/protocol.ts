@@ -4,11 +4,12 @@
  * each. The referee relays a move only once it has checked it, and relays the game's last move to
  * the bot that did not make it, so that both see the end. The bot side is input.ts.
  */
-import type { Parsed, Protocol } from '../../core/game.js';
+import type { Answer, Protocol } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { SIZE, squareAt } from './board.js';
-import { COLOUR_NAMES, moveOf, other, type Colour, type Move } from './position.js';
-import { formatMove, moveError, rules, type LoaState } from './rules.js';
+import { COLOUR_NAMES, other, type Colour, type Move } from './position.js';
+import { formatMove, checkMove, rules, type LoaState } from './rules.js';
 
 const FIELDS = ['r1', 'c1', 'r2', 'c2'] as const;
 
@@ -41,25 +42,24 @@ function finalInput(state: LoaState, s: Seat): string[] {
  * Reads `r1 c1 r2 c2`: four whole numbers 1..8 separated by spaces or tabs (leading and trailing
  * ones ignored, as a judge reading numbers would), naming a legal move of the side to move.
  */
-function parseOutput(state: LoaState, s: Seat, line: string): Parsed<Move> {
+function parseOutput(state: LoaState, s: Seat, line: string): Result<Answer<Move>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not ${COLOUR_NAMES[s]}'s turn`);
-  const fail = (error: string): Parsed<Move> => ({ ok: false, error });
   const tokens = line.trim() === '' ? [] : line.trim().split(/[ \t]+/);
-  if (tokens.length === 0) return fail('empty line: expected a move "r1 c1 r2 c2"');
+  if (tokens.length === 0) return failed('empty line: expected a move "r1 c1 r2 c2"');
   if (tokens.length !== FIELDS.length)
-    return fail(`expected 4 numbers "r1 c1 r2 c2", got ${tokens.length} field${tokens.length === 1 ? '' : 's'}`);
+    return failed(`expected 4 numbers "r1 c1 r2 c2", got ${tokens.length} field${tokens.length === 1 ? '' : 's'}`);
   const values: number[] = [];
   for (const [i, token] of tokens.entries()) {
-    if (!/^[0-9]+$/.test(token)) return fail(`${quote(token)} is not a number for ${FIELDS[i]}`);
+    if (!/^[0-9]+$/.test(token)) return failed(`${quote(token)} is not a number for ${FIELDS[i]}`);
     const value = Number(token);
-    if (value < 1 || value > SIZE) return fail(`${FIELDS[i]} ${cut(token)} is out of range 1..${SIZE}`);
+    if (value < 1 || value > SIZE) return failed(`${FIELDS[i]} ${cut(token)} is out of range 1..${SIZE}`);
     values.push(value);
   }
   const [r1, c1, r2, c2] = values as [number, number, number, number];
   const from = squareAt(r1, c1);
   const to = squareAt(r2, c2);
-  const error = moveError(state, from, to);
-  return error ? fail(error) : { ok: true, move: moveOf(from, to) };
+  const checked = checkMove(state, from, to);
+  return checked.ok ? ok({ move: checked.value }) : checked;
 }
 
 export const protocol: Protocol<LoaState, Move> = { turnInput, parseOutput, finalInput };

@@ -3,6 +3,7 @@
  * States are immutable values: `play` copies the position, then moves on the copy.
  */
 import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import {
   BETWEEN_HI,
@@ -28,6 +29,7 @@ import {
   Position,
   WHITE,
   fromOf,
+  moveOf,
   other,
   toOf,
   type Colour,
@@ -105,39 +107,39 @@ function legalMoves(state: LoaState): Move[] {
   return Array.from(buffer.subarray(0, state.position.generate(buffer)), (m) => m as Move);
 }
 
-/** Why moving the piece on `from` to `to` is illegal now, or null when it is legal. */
-export function moveError(state: LoaState, from: Square, to: Square): string | null {
-  if (state.outcome) return 'the game is over';
+/** The move of the piece on `from` to `to`, or why it is illegal now. */
+export function checkMove(state: LoaState, from: Square, to: Square): Result<Move> {
+  if (state.outcome) return failed('the game is over');
   const p = state.position;
   const c = p.toMove;
   const at = (sq: Square) => `row ${rowOf(sq)} column ${columnOf(sq)}`;
   const piece = p.squares[from]!;
-  if (piece === EMPTY) return `there is no piece at ${at(from)}`;
-  if (piece !== c + 1) return `the piece at ${at(from)} is ${COLOUR_NAMES[other(c)]}'s, and ${COLOUR_NAMES[c]} is to move`;
-  if (from === to) return 'the piece does not move';
+  if (piece === EMPTY) return failed(`there is no piece at ${at(from)}`);
+  if (piece !== c + 1) return failed(`the piece at ${at(from)} is ${COLOUR_NAMES[other(c)]}'s, and ${COLOUR_NAMES[c]} is to move`);
+  if (from === to) return failed('the piece does not move');
   const dr = rowOf(to) - rowOf(from);
   const dc = columnOf(to) - columnOf(from);
   if (dr !== 0 && dc !== 0 && Math.abs(dr) !== Math.abs(dc))
-    return `${at(to)} is not on a row, column or diagonal through ${at(from)}`;
+    return failed(`${at(to)} is not on a row, column or diagonal through ${at(from)}`);
   const steps = Math.max(Math.abs(dr), Math.abs(dc));
   const d = DIRECTIONS.findIndex(([r, k]) => r === Math.sign(dr) && k === Math.sign(dc));
   const pieces = p.lineCounts[LINE_OF[from * 4 + (d & 3)]!]!;
   if (steps !== pieces)
-    return `the piece at ${at(from)} must move ${plural(pieces, 'square')} ${DIRECTION_NAMES[d]}, not ${steps}: its ${LINE_KINDS[d & 3]} holds ${plural(pieces, 'piece')}`;
-  if (p.squares[to] === piece) return `${at(to)} holds one of ${COLOUR_NAMES[c]}'s own pieces`;
+    return failed(`the piece at ${at(from)} must move ${plural(pieces, 'square')} ${DIRECTION_NAMES[d]}, not ${steps}: its ${LINE_KINDS[d & 3]} holds ${plural(pieces, 'piece')}`);
+  if (p.squares[to] === piece) return failed(`${at(to)} holds one of ${COLOUR_NAMES[c]}'s own pieces`);
   const between = from * SQUARE_COUNT + to;
   const blockLo = BETWEEN_LO[between]! & p.lo[other(c)]!;
   const blockHi = BETWEEN_HI[between]! & p.hi[other(c)]!;
   if (blockLo !== 0 || blockHi !== 0) {
     const blocker = blockLo !== 0 ? lowestSquare(blockLo, 0) : lowestSquare(blockHi, 32);
-    return `the move jumps over ${COLOUR_NAMES[other(c)]}'s piece at ${at(blocker)}`;
+    return failed(`the move jumps over ${COLOUR_NAMES[other(c)]}'s piece at ${at(blocker)}`);
   }
-  return null;
+  return ok(moveOf(from, to));
 }
 
 function play(state: LoaState, m: Move): LoaState {
-  const error = moveError(state, fromOf(m), toOf(m));
-  if (error) throw new Error(`illegal move ${formatMove(m)}: ${error}`);
+  const checked = checkMove(state, fromOf(m), toOf(m));
+  if (!checked.ok) throw new Error(`illegal move ${formatMove(m)}: ${checked.error}`);
   const position = state.position.clone();
   const mover = position.toMove;
   position.make(m);

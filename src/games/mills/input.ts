@@ -3,6 +3,7 @@
  * bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
+import { TurnInputError, readCountedLines, readNumbers } from '../../core/turn-input.js';
 
 export interface TurnPiece {
   readonly id: number;
@@ -24,45 +25,22 @@ export interface TurnInput {
   readonly options: readonly string[];
 }
 
-/** Thrown when the input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
-
-function numbers(line: string, count: number, what: string): number[] {
-  const fields = line.split(' ');
-  if (fields.length !== count || !fields.every((f) => /^[0-9]+$/.test(f)))
-    throw new TurnInputError(`expected ${what} (${count} numbers), got ${JSON.stringify(line)}`);
-  return fields.map(Number);
-}
-
 /** Reads one turn's input; null once the input has ended. */
 export async function readTurn(io: LineIO): Promise<TurnInput | null> {
   const header = await io.readLine();
   if (header === null) return null;
   const [color = '', ...rest] = header.split(' ');
   if (color !== 'BLACK' && color !== 'WHITE') throw new TurnInputError(`expected BLACK or WHITE, got ${JSON.stringify(color)}`);
-  const [turnsLeft, myPieces, opponentPieces, myStock, opponentStock] = numbers(rest.join(' '), 5, 'the turn header');
+  const [turnsLeft, myPieces, opponentPieces, myStock, opponentStock] = readNumbers(rest.join(' '), 5, 'the turn header');
 
-  const lines = async (what: string): Promise<string[] | null> => {
-    const count = await io.readLine();
-    if (count === null) return null;
-    const [n] = numbers(count, 1, `the number of ${what}`);
-    const read: string[] = [];
-    for (let i = 0; i < n!; i++) {
-      const line = await io.readLine();
-      if (line === null) return null;
-      read.push(line);
-    }
-    return read;
-  };
-
-  const pieceLines = await lines('pieces');
+  const pieceLines = await readCountedLines(io, 'the number of pieces');
   if (pieceLines === null) return null;
   const pieces = pieceLines.map((line): TurnPiece => {
-    const [id, owner, direction, radius] = numbers(line, 4, 'PIECE_ID OWNER_ID DIRECTION RADIUS') as [number, number, number, number];
+    const [id, owner, direction, radius] = readNumbers(line, 4, 'PIECE_ID OWNER_ID DIRECTION RADIUS') as [number, number, number, number];
     if (owner !== 0 && owner !== 1) throw new TurnInputError(`owner ${owner} is neither 0 nor 1`);
     return { id, owner, direction, radius };
   });
-  const options = await lines('options');
+  const options = await readCountedLines(io, 'the number of options');
   if (options === null) return null;
   return { color, turnsLeft: turnsLeft!, myPieces: myPieces!, opponentPieces: opponentPieces!, myStock: myStock!, opponentStock: opponentStock!, pieces, options };
 }

@@ -2,15 +2,16 @@
  * The statement's protocol, referee side: the lines a player reads each turn and the parsing of its
  * answer. The bot side, reading those lines back, is input.ts.
  */
-import type { Parsed, Protocol } from '../../core/game.js';
+import type { Answer, Protocol } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import { DIRECTIONS, RADII, directionOf, radiusOf, slotOf } from './board.js';
 import {
   MAX_PIECE_ID,
   colorOf,
   formatMove,
-  kindError,
-  moveError,
+  checkKind,
+  checkMove,
   phaseOf,
   pieceId,
   piecesOnBoard,
@@ -68,39 +69,36 @@ const FIELDS = { PUT: [DIRECTION, RADIUS], MOVE: [PIECE, DIRECTION, RADIUS] } as
 const cut = (text: string): string => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
 const quote = (text: string): string => JSON.stringify(cut(text));
 
-type Numbers = { ok: true; values: number[] } | { ok: false; error: string };
-
 /** Reads `tokens` as the given fields followed by up to two optional removal ids. */
-function readNumbers(tokens: readonly string[], fields: readonly Field[]): Numbers {
+function readNumbers(tokens: readonly string[], fields: readonly Field[]): Result<number[]> {
   const all = [...fields, ...REMOVALS];
-  if (tokens.length > all.length) return { ok: false, error: 'too many fields: at most two removal ids (a message goes after ";")' };
-  if (tokens.length < fields.length) return { ok: false, error: `missing ${fields[tokens.length]!.name}` };
+  if (tokens.length > all.length) return failed('too many fields: at most two removal ids (a message goes after ";")');
+  if (tokens.length < fields.length) return failed(`missing ${fields[tokens.length]!.name}`);
   const values: number[] = [];
   for (const [i, token] of tokens.entries()) {
     const field = all[i]!;
-    if (!/^[0-9]+$/.test(token)) return { ok: false, error: `${quote(token)} is not a number for ${field.name}` };
+    if (!/^[0-9]+$/.test(token)) return failed(`${quote(token)} is not a number for ${field.name}`);
     const value = Number(token);
     if (value < field.min || value > field.max)
-      return { ok: false, error: `${field.label} ${cut(token)} is out of range ${field.min}..${field.max}` };
+      return failed(`${field.label} ${cut(token)} is out of range ${field.min}..${field.max}`);
     values.push(value);
   }
-  return { ok: true, values };
+  return ok(values);
 }
 
 /** Reads the command before any ";": `PUT d r [id1 [id2]]` or `MOVE id d r [id1 [id2]]`. */
-function parseCommand(state: MillsState, command: string): Parsed<MillsMove> {
-  const fail = (error: string): Parsed<MillsMove> => ({ ok: false, error });
-  if (command.startsWith(' ')) return fail('leading space at character 1');
+function parseCommand(state: MillsState, command: string): Result<MillsMove> {
+  if (command.startsWith(' ')) return failed('leading space at character 1');
   const double = command.indexOf('  ');
-  if (double >= 0) return fail(`double space at character ${double + 2}`);
+  if (double >= 0) return failed(`double space at character ${double + 2}`);
   const [keyword = '', ...tokens] = command.split(' ');
-  if (keyword !== 'PUT' && keyword !== 'MOVE') return fail(`unknown keyword ${quote(keyword)}: expected PUT or MOVE`);
-  const phaseError = kindError(state, keyword);
-  if (phaseError) return fail(phaseError);
+  if (keyword !== 'PUT' && keyword !== 'MOVE') return failed(`unknown keyword ${quote(keyword)}: expected PUT or MOVE`);
+  const kind = checkKind(state, keyword);
+  if (!kind.ok) return kind;
 
   const read = readNumbers(tokens, FIELDS[keyword]);
   if (!read.ok) return read;
-  const values = read.values;
+  const values = read.value;
   const at = FIELDS[keyword].indexOf(DIRECTION);
   const to = slotOf(values[at]!, values[at + 1]!);
   const request = (k: number): Removal => {
@@ -109,20 +107,20 @@ function parseCommand(state: MillsState, command: string): Parsed<MillsMove> {
   };
   const remove: Removals = [request(0), request(1)];
   const move: MillsMove = keyword === 'PUT' ? { kind: 'PUT', to, remove } : { kind: 'MOVE', piece: pieceId(values[0]!), to, remove };
-  const error = moveError(state, move);
-  return error ? fail(error) : { ok: true, move };
+  return checkMove(state, move);
 }
 
-function parseOutput(state: MillsState, s: Seat, line: string): Parsed<MillsMove> {
+function parseOutput(state: MillsState, s: Seat, line: string): Result<Answer<MillsMove>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
-  if (/^ *$/.test(line)) return { ok: false, error: 'empty line' };
+  if (/^ *$/.test(line)) return failed('empty line');
   const semicolon = line.indexOf(';');
   // Trailing spaces are dropped, as Java's split drops trailing empty fields.
   const command = (semicolon < 0 ? line : line.slice(0, semicolon)).replace(/ +$/, '');
-  if (command === '') return { ok: false, error: 'no command before ";"' };
+  if (command === '') return failed('no command before ";"');
   const parsed = parseCommand(state, command);
   const comment = semicolon < 0 ? '' : line.slice(semicolon + 1).trim();
-  return parsed.ok && comment !== '' ? { ...parsed, comment } : parsed;
+  if (!parsed.ok) return parsed;
+  return ok(comment === '' ? { move: parsed.value } : { move: parsed.value, comment });
 }
 
 export const protocol: Protocol<MillsState, MillsMove> = {

@@ -3,6 +3,7 @@
  * referee). States are immutable values built from small typed arrays that `play` copies.
  */
 import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import {
   LINES,
@@ -137,28 +138,28 @@ function victimPiece(state: Pick<MillsState, 'board' | 'slots' | 'owners'>, vict
   return request !== 0 && (removable & bit(request)) !== 0 ? request : lowestId(removable);
 }
 
-/** The error for playing `kind` now, or null when it is the mover's phase. */
-export function kindError(state: MillsState, kind: MillsMove['kind']): string | null {
+/** `kind`, when it is the mover's phase, or why it is not. */
+export function checkKind(state: MillsState, kind: MillsMove['kind']): Result<MillsMove['kind']> {
   const stock = state.stock[toMove(state)]!;
-  if (kind === 'MOVE' && stock > 0) return `expected PUT during placement (stock ${stock}), got MOVE`;
-  if (kind === 'PUT' && stock === 0) return 'expected MOVE after placement (stock 0), got PUT';
-  return null;
+  if (kind === 'MOVE' && stock > 0) return failed(`expected PUT during placement (stock ${stock}), got MOVE`);
+  if (kind === 'PUT' && stock === 0) return failed('expected MOVE after placement (stock 0), got PUT');
+  return ok(kind);
 }
 
-/** Why `move` is illegal now, or null when it is legal. */
-export function moveError(state: MillsState, move: MillsMove): string | null {
-  if (state.outcome) return 'the game is over';
-  const kindErr = kindError(state, move.kind);
-  if (kindErr) return kindErr;
+/** `move`, when it is legal now, or why it is not. */
+export function checkMove(state: MillsState, move: MillsMove): Result<MillsMove> {
+  if (state.outcome) return failed('the game is over');
+  const kind = checkKind(state, move.kind);
+  if (!kind.ok) return kind;
   const occupant = state.board[move.to]!;
   if (move.kind === 'MOVE') {
     const from = state.slots[move.piece];
-    if (from === undefined || from < 0) return `piece ${move.piece} is not on the board`;
-    if (state.owners[move.piece] !== toMove(state)) return `piece ${move.piece} belongs to the opponent`;
+    if (from === undefined || from < 0) return failed(`piece ${move.piece} is not on the board`);
+    if (state.owners[move.piece] !== toMove(state)) return failed(`piece ${move.piece} belongs to the opponent`);
     if (occupant === 0 && phaseOf(state, toMove(state)) === 'movement' && !isAdjacent(from as Slot, move.to))
-      return `slot ${slotText(move.to)} is not adjacent to piece ${move.piece} at ${slotText(from as Slot)}`;
+      return failed(`slot ${slotText(move.to)} is not adjacent to piece ${move.piece} at ${slotText(from as Slot)}`);
   }
-  return occupant === 0 ? null : `slot ${slotText(move.to)} is occupied by piece ${occupant}`;
+  return occupant === 0 ? ok(move) : failed(`slot ${slotText(move.to)} is occupied by piece ${occupant}`);
 }
 
 /** Plays a move known to be legal. */
@@ -280,8 +281,8 @@ function legalMoves(state: MillsState): MillsMove[] {
 }
 
 function play(state: MillsState, move: MillsMove): MillsState {
-  const error = moveError(state, move);
-  if (error) throw new Error(`illegal move ${formatMove(move)}: ${error}`);
+  const checked = checkMove(state, move);
+  if (!checked.ok) throw new Error(`illegal move ${formatMove(move)}: ${checked.error}`);
   return apply(state, move);
 }
 

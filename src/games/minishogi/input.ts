@@ -3,6 +3,7 @@
  * bots and the USI bridge see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
+import { TurnInputError, readCount, readLines } from '../../core/turn-input.js';
 
 export interface TurnInput {
   /** The reader's player id, given on its first turn only. */
@@ -15,9 +16,6 @@ export interface TurnInput {
   readonly lastAction: string | null;
   readonly actions: readonly string[];
 }
-
-/** Thrown when the input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
 
 const SIZE = 5;
 /** The lines of a turn before the actions: the board, two hands, the last action, the count. */
@@ -35,11 +33,6 @@ function hand(line: string, player: 0 | 1): string {
   if (line === '-') return '';
   if (!(player === 0 ? /^[PSGBR]+$/ : /^[psgbr]+$/).test(line)) throw new TurnInputError(`expected player ${player}'s hand, got ${quote(line)}`);
   return line;
-}
-
-function count(line: string): number {
-  if (!/^[0-9]+$/.test(line)) throw new TurnInputError(`expected the number of actions, got ${quote(line)}`);
-  return Number(line);
 }
 
 /** Reads the lines of one turn, its initialisation included when `first`. */
@@ -61,23 +54,15 @@ export function parseTurn(lines: readonly string[], first: boolean): TurnInput {
   const board = Array.from({ length: SIZE }, () => boardRow(next()));
   const hands: [string, string] = [hand(next(), 0), hand(next(), 1)];
   const last = next();
-  const actions = Array.from({ length: count(next()) }, next);
+  const actions = Array.from({ length: readCount(next(), 'the number of actions') }, next);
   if (at !== lines.length) throw new TurnInputError(`${lines.length - at} lines after the actions`);
   return { id, board, hands, lastAction: last === 'none' ? null : last, actions };
 }
 
 /** Reads one turn from `io`; null once the input has ended. */
 export async function readTurn(io: LineIO, first: boolean): Promise<TurnInput | null> {
-  const lines: string[] = [];
-  const read = async (n: number): Promise<boolean> => {
-    for (let i = 0; i < n; i++) {
-      const line = await io.readLine();
-      if (line === null) return false;
-      lines.push(line);
-    }
-    return true;
-  };
-  if (!(await read((first ? 2 : 0) + HEADER_LINES))) return null;
-  if (!(await read(count(lines[lines.length - 1]!)))) return null;
-  return parseTurn(lines, first);
+  const header = await readLines(io, (first ? 2 : 0) + HEADER_LINES);
+  if (header === null) return null;
+  const actions = await readLines(io, readCount(header.at(-1)!, 'the number of actions'));
+  return actions === null ? null : parseTurn([...header, ...actions], first);
 }

@@ -2,7 +2,8 @@
  * The statement's protocol, referee side: the lines a player reads each turn and the reading of its
  * answer. The bot side, reading those lines back, is input.ts.
  */
-import type { Parsed, Protocol } from '../../core/game.js';
+import type { Answer, Protocol } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { Rng, deriveSeed } from '../../core/rng.js';
 import type { Seat } from '../../core/units.js';
 import { COLUMN, LAST_ROW, SIZE, bit, colOf, fileOf, rankOf, square, type Color, type Square } from './board.js';
@@ -102,26 +103,25 @@ export function whyIllegal(position: Position, m: Move): string {
 /** Java's `String.trim()`: every character up to U+0020 at either end, control characters included. */
 const javaTrim = (text: string): string => text.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
 
-function parseOutput(state: MinishogiState, s: Seat, line: string): Parsed<Move> {
+function parseOutput(state: MinishogiState, s: Seat, line: string): Result<Answer<Move>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not player ${s}'s turn`);
   const text = javaTrim(line);
   const space = text.indexOf(' ');
   const action = space < 0 ? text : text.slice(0, space);
   const comment = space < 0 ? '' : text.slice(space + 1).trim();
-  const withComment = (move: Move): Parsed<Move> => (comment === '' ? { ok: true, move } : { ok: true, move, comment });
-  if (action === '') return { ok: false, error: 'empty line: expected an action' };
+  const withComment = (move: Move): Result<Answer<Move>> => ok(comment === '' ? { move } : { move, comment });
+  if (action === '') return failed('empty line: expected an action');
 
   const legal = rules.legalMoves(state);
   if (action.toLowerCase() === 'random') return withComment(rngFor(state, RANDOM_ACTION).pick(legal));
   const move = parseAction(action);
   if (move === null) {
-    return {
-      ok: false,
-      error: `${JSON.stringify(action)} is not an action: expected a move such as 4534 or 1425+ (file and rank from 1 to 5), a drop such as G*33, or random`,
-    };
+    return failed(
+      `${JSON.stringify(action)} is not an action: expected a move such as 4534 or 1425+ (file and rank from 1 to 5), a drop such as G*33, or random`,
+    );
   }
   if (legal.includes(move)) return withComment(move);
-  return { ok: false, error: `illegal action: ${whyIllegal(state.position, move)}` };
+  return failed(`illegal action: ${whyIllegal(state.position, move)}`);
 }
 
 export const protocol: Protocol<MinishogiState, Move> = { turnInput, parseOutput };

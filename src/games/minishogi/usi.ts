@@ -9,7 +9,6 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
-import { ProcessBot, type ProcessBotOptions } from '../../arena/process-bot.js';
 import { millis, type Millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
@@ -39,7 +38,7 @@ class TurnClock {
   elapsed = 0;
 
   constructor(
-    private readonly engine: ProcessBot,
+    private readonly engine: BotConnection,
     private readonly limit: Millis,
     public stderr = '',
   ) {}
@@ -61,16 +60,15 @@ const firstWord = (line: string): string => line.trim().split(/\s+/)[0] ?? '';
 
 export class UsiBot implements BotConnection {
   readonly label: string;
-  private readonly engine: ProcessBot;
   /** The game so far: its moves in USI, and the position they lead to. */
   private readonly moves: string[] = [];
   private readonly position: Position = parseSfen(START_SFEN);
   /** The engine's player, known from the first turn's input. */
   private color: Color | null = null;
 
-  constructor(readonly command: string, options: ProcessBotOptions = {}) {
+  /** `engine`: the engine's process, started by the arena. */
+  constructor(readonly command: string, private readonly engine: BotConnection) {
     this.label = `usi:${command}`;
-    this.engine = new ProcessBot(command, options);
   }
 
   /** Plays a turn; `accept` does not apply, since the bridge itself picks the engine's `bestmove` line. */
@@ -168,5 +166,5 @@ export class UsiBot implements BotConnection {
 
 export const usi: Bridge = {
   description: 'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
-  connect: (command, options) => new UsiBot(command, options),
+  connect: (command, start) => new UsiBot(command, start(command)),
 };

@@ -3,6 +3,7 @@
  * exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
+import { TurnInputError, readCountedLines } from '../../core/turn-input.js';
 
 /** What a player reads once, before its first turn. */
 export interface Initialisation {
@@ -20,37 +21,16 @@ export interface TurnInput {
   readonly commands: readonly string[];
 }
 
-/** Thrown when the input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
-
 const FIELD = '[A-G][1-7]';
 const NEIGHBOUR_LINE = new RegExp(`^(${FIELD}):(${FIELD}(?:;${FIELD})*)$`);
 const BOARD_ENTRY = new RegExp(`^(${FIELD}):([012])$`);
-
-function count(line: string, what: string): number {
-  if (!/^[0-9]+$/.test(line)) throw new TurnInputError(`expected ${what}, got ${JSON.stringify(line)}`);
-  return Number(line);
-}
-
-/** Reads `n` lines; null if the input ends first. */
-async function lines(io: LineIO, n: number): Promise<string[] | null> {
-  const read: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const line = await io.readLine();
-    if (line === null) return null;
-    read.push(line);
-  }
-  return read;
-}
 
 /** Reads the initialisation; null if the input has ended. */
 export async function readInitialisation(io: LineIO): Promise<Initialisation | null> {
   const id = await io.readLine();
   if (id === null) return null;
   if (id !== '0' && id !== '1') throw new TurnInputError(`expected playerId 0 or 1, got ${JSON.stringify(id)}`);
-  const fields = await io.readLine();
-  if (fields === null) return null;
-  const read = await lines(io, count(fields, 'the number of fields'));
+  const read = await readCountedLines(io, 'the number of fields');
   if (read === null) return null;
   const neighbours = new Map<string, string[]>();
   for (const line of read) {
@@ -73,9 +53,7 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
     if (!match) throw new TurnInputError(`expected FIELD:STATE in the board line, got ${JSON.stringify(entry)}`);
     board.set(match[1]!, Number(match[2]) as 0 | 1 | 2);
   }
-  const nbr = await io.readLine();
-  if (nbr === null) return null;
-  const commands = await lines(io, count(nbr, 'the number of commands'));
+  const commands = await readCountedLines(io, 'the number of commands');
   if (commands === null) return null;
   return { opMove, board, commands };
 }

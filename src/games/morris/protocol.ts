@@ -3,10 +3,11 @@
  * command. The bot side, reading those lines back, is input.ts.
  */
 import { POINT_COUNT, fieldName, pointOfField, type Point } from '../../boards/morris.js';
-import type { Parsed, Protocol } from '../../core/game.js';
+import type { Answer, Protocol } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { FIELD_ORDER, NEIGHBOUR_LINES } from './board.js';
-import { formatMove, moveError, rules, type MorrisMove, type MorrisState } from './rules.js';
+import { checkMove, formatMove, rules, type MorrisMove, type MorrisState } from './rules.js';
 
 export { formatMove };
 
@@ -42,31 +43,30 @@ const quote = (text: string): string => JSON.stringify(text.length > 20 ? `${tex
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Reads a command; it must be exactly one of the commands listed for this turn. */
-function parseOutput(state: MorrisState, s: Seat, line: string): Parsed<MorrisMove> {
+function parseOutput(state: MorrisState, s: Seat, line: string): Result<Answer<MorrisMove>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not player ${s}'s turn`);
-  const fail = (error: string): Parsed<MorrisMove> => ({ ok: false, error });
-  if (line === '') return fail('empty line: expected a command such as PLACE;A1');
+  if (line === '') return failed('empty line: expected a command such as PLACE;A1');
   const [name = '', ...texts] = line.split(';');
   const form = FORMS.get(name);
   if (form === undefined) {
-    if (FORMS.has(name.toUpperCase())) return fail(`unknown command ${quote(name)}: commands are case-sensitive (${name.toUpperCase()})`);
-    return fail(`unknown command ${quote(name)}: expected PLACE, PLACE&TAKE, MOVE or MOVE&TAKE`);
+    if (FORMS.has(name.toUpperCase())) return failed(`unknown command ${quote(name)}: commands are case-sensitive (${name.toUpperCase()})`);
+    return failed(`unknown command ${quote(name)}: expected PLACE, PLACE&TAKE, MOVE or MOVE&TAKE`);
   }
   const count = form.split(';').length - 1;
   if (texts.length !== count) {
     const empty = texts.length > 0 && texts[texts.length - 1] === '' ? ', the last one empty' : '';
-    return fail(`${name} takes ${plural(count, 'field')} (${form}), got ${texts.length}${empty}`);
+    return failed(`${name} takes ${plural(count, 'field')} (${form}), got ${texts.length}${empty}`);
   }
   const points: Point[] = [];
   for (const [i, text] of texts.entries()) {
     const p = pointOfField(text);
-    if (p === undefined) return fail(`field ${i + 1} of ${name}, ${quote(text)}, is not one of the 24 fields (A1..G7, as listed in the initialisation)`);
+    if (p === undefined) return failed(`field ${i + 1} of ${name}, ${quote(text)}, is not one of the 24 fields (A1..G7, as listed in the initialisation)`);
     points.push(p);
   }
   const take = name.endsWith('&TAKE') ? points[count - 1]! : null;
   const move: MorrisMove = name.startsWith('PLACE') ? { kind: 'PLACE', to: points[0]!, take } : { kind: 'MOVE', from: points[0]!, to: points[1]!, take };
-  const error = moveError(state, move);
-  return error ? fail(error) : { ok: true, move };
+  const checked = checkMove(state, move);
+  return checked.ok ? ok({ move }) : checked;
 }
 
 export const protocol: Protocol<MorrisState, MorrisMove> = { turnInput, parseOutput };

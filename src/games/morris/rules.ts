@@ -4,6 +4,7 @@
  */
 import { LINES, LINES_THROUGH, LINE_MASKS, NEIGHBOURS, fieldName, isAdjacent, type Line, type Point } from '../../boards/morris.js';
 import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
 import {
@@ -113,43 +114,45 @@ function occupant(state: MorrisState, s: Seat, p: Point): string {
   return has(state.stones[opponentOf(s)]!, p) ? "the opponent's stone is there" : 'it is empty';
 }
 
-/** Why `move` is not a legal command now, in words, or null when it is legal. */
-export function moveError(state: MorrisState, move: MorrisMove): string | null {
-  if (state.outcome) return 'the game is over';
+/** `move`, when it is a legal command now, or why it is not, in words. */
+export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMove> {
+  if (state.outcome) return failed('the game is over');
   const s = toMove(state);
   const own = state.stones[s]!;
   const opp = state.stones[opponentOf(s)]!;
   const placed = state.placed[s]!;
   const phase = phaseOf(state, s);
   if (move.kind === 'PLACE' && phase !== 'placing')
-    return `all ${STONES} of your stones are placed: the command must be MOVE or MOVE&TAKE`;
+    return failed(`all ${STONES} of your stones are placed: the command must be MOVE or MOVE&TAKE`);
   if (move.kind === 'MOVE' && phase === 'placing')
-    return `${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`;
+    return failed(`${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`);
 
   const to = fieldName(move.to);
   if (move.kind === 'MOVE' && !has(own, move.from))
-    return `${fieldName(move.from)} holds no stone of yours (${occupant(state, s, move.from)})`;
-  if (!has(~(own | opp), move.to)) return `${to} is not free (${occupant(state, s, move.to)})`;
+    return failed(`${fieldName(move.from)} holds no stone of yours (${occupant(state, s, move.from)})`);
+  if (!has(~(own | opp), move.to)) return failed(`${to} is not free (${occupant(state, s, move.to)})`);
   if (move.kind === 'MOVE' && phase === 'moving' && !isAdjacent(move.from, move.to)) {
     const neighbours = NEIGHBOURS[move.from]!.map(fieldName).sort().join(', ');
-    return `${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`;
+    return failed(`${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`);
   }
 
   const rest = move.kind === 'MOVE' ? own & ~bit(move.from) : own;
   const closes = has(millTargets(rest), move.to);
   if (closes !== (move.take !== null)) {
     const arriving = move.kind === 'PLACE' ? `placing on ${to}` : `moving to ${to}`;
-    return closes
-      ? `${arriving} closes the mill ${lineName(lineFilled(rest | bit(move.to), move.to)!)}: the command must be ${move.kind}&TAKE, naming a stone to take`
-      : `${arriving} closes no mill: the command must be ${move.kind}, without a take`;
+    return failed(
+      closes
+        ? `${arriving} closes the mill ${lineName(lineFilled(rest | bit(move.to), move.to)!)}: the command must be ${move.kind}&TAKE, naming a stone to take`
+        : `${arriving} closes no mill: the command must be ${move.kind}, without a take`,
+    );
   }
   if (move.take !== null) {
     const take = fieldName(move.take);
-    if (!has(opp, move.take)) return `${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`;
+    if (!has(opp, move.take)) return failed(`${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`);
     if (!has(takable(opp), move.take))
-      return `the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`;
+      return failed(`the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`);
   }
-  return null;
+  return ok(move);
 }
 
 /** The end of the game after `mover`'s command, checked in the published referee's order of precedence. */
@@ -180,8 +183,8 @@ function apply(state: MorrisState, move: MorrisMove): MorrisState {
 }
 
 function play(state: MorrisState, move: MorrisMove): MorrisState {
-  const error = moveError(state, move);
-  if (error) throw new Error(`illegal command ${formatMove(move)}: ${error}`);
+  const checked = checkMove(state, move);
+  if (!checked.ok) throw new Error(`illegal command ${formatMove(move)}: ${checked.error}`);
   return apply(state, move);
 }
 

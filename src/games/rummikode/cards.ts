@@ -2,6 +2,7 @@
  * The cards: 4 colours, numbers 0..12, each card twice in the deck of 104. The two copies of a card
  * are interchangeable, so a card is just its colour and number.
  */
+import { failed, ok, type Result } from '../../core/result.js';
 
 export const COLOURS = ['BLACK', 'BLUE', 'GREEN', 'YELLOW'] as const;
 export type ColourName = (typeof COLOURS)[number];
@@ -37,23 +38,21 @@ export function fullDeck(): Card[] {
   return deck;
 }
 
-export type CardRead = { readonly ok: true; readonly card: Card } | { readonly ok: false; readonly error: string };
-
 const colourIndex = (name: string): Colour | -1 => COLOURS.indexOf(name as ColourName) as Colour | -1;
 
 /**
  * Reads a card as a bot may write it: a number of one or two digits, `_`, and the colour in any
  * case (`8_blue`, `08_BLUE`).
  */
-export function readCard(text: string): CardRead {
+export function readCard(text: string): Result<Card> {
   const shown = JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text);
   const match = /^([0-9]{1,2})_([A-Za-z]+)$/.exec(text);
-  if (!match) return { ok: false, error: `${shown} is not a card: expected NUMBER_COLOUR, such as 08_BLUE` };
+  if (!match) return failed(`${shown} is not a card: expected NUMBER_COLOUR, such as 08_BLUE`);
   const number = Number(match[1]);
-  if (number > MAX_NUMBER) return { ok: false, error: `${shown}: card numbers run from 0 to ${MAX_NUMBER}` };
+  if (number > MAX_NUMBER) return failed(`${shown}: card numbers run from 0 to ${MAX_NUMBER}`);
   const colour = colourIndex(match[2]!.toUpperCase());
-  if (colour < 0) return { ok: false, error: `${shown}: the colours are ${COLOURS.join(', ')}` };
-  return { ok: true, card: cardOf(colour as Colour, number) };
+  if (colour < 0) return failed(`${shown}: the colours are ${COLOURS.join(', ')}`);
+  return ok(cardOf(colour as Colour, number));
 }
 
 /** Reads a card exactly as the referee writes it (two digits, upper case), or null. */

@@ -3,6 +3,7 @@
  * built-in bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
+import { TurnInputError, readCount } from '../../core/turn-input.js';
 import { readCardText, type Card } from './cards.js';
 import type { Stacks } from './moves.js';
 import { STACK_TYPE, stackFrom, type Stack } from './stacks.js';
@@ -23,14 +24,6 @@ export interface TurnInput {
   readonly stacks: Stacks;
 }
 
-/** Thrown when the input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
-
-function count(line: string, what: string): number {
-  if (!/^[0-9]+$/.test(line)) throw new TurnInputError(`expected ${what} (a number), got ${JSON.stringify(line)}`);
-  return Number(line);
-}
-
 function card(text: string): Card {
   const read = readCardText(text);
   if (read === null) throw new TurnInputError(`expected a card such as 08_BLUE, got ${JSON.stringify(text)}`);
@@ -40,10 +33,11 @@ function card(text: string): Card {
 /** `id type card card ...` into the stack's id and the stack. */
 function stackLine(line: string): { id: number; stack: Stack } {
   const [id = '', type = '', ...cards] = line.split(' ');
-  const stack = stackFrom(cards.map(card));
-  if (typeof stack === 'string') throw new TurnInputError(`stack line ${JSON.stringify(line)}: ${stack}`);
+  const made = stackFrom(cards.map(card));
+  if (!made.ok) throw new TurnInputError(`stack line ${JSON.stringify(line)}: ${made.error}`);
+  const stack = made.value;
   if (String(STACK_TYPE[stack.kind]) !== type) throw new TurnInputError(`stack line ${JSON.stringify(line)}: type ${type} is wrong for a ${stack.kind}`);
-  return { id: count(id, 'a stack id'), stack };
+  return { id: readCount(id, 'a stack id'), stack };
 }
 
 /** Reads the input before one command; null once the input has ended. */
@@ -53,7 +47,7 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
   for (const what of ['myPlayerIndex', 'playersCount', 'stacksCount', 'drawCardsCount']) {
     const line = await next();
     if (line === null) return null;
-    header.push(count(line, what));
+    header.push(readCount(line, what));
   }
   const [me, playerCount, stackCount, drawCount] = header as [number, number, number, number];
   if (me >= playerCount) throw new TurnInputError(`myPlayerIndex ${me} is not below playersCount ${playerCount}`);
@@ -63,9 +57,9 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
     const [cardLine, actionLine, handLine] = [await next(), await next(), await next()];
     if (handLine === null) return null;
     const hand = handLine === '' ? [] : handLine.split(';').map(card);
-    const cardCount = count(cardLine!, 'nbCards');
+    const cardCount = readCount(cardLine!, 'nbCards');
     if (hand.length !== cardCount) throw new TurnInputError(`player ${p} has nbCards ${cardCount} but ${hand.length} cards listed`);
-    players.push({ cardCount, actionsLeft: count(actionLine!, 'actionsLeft'), hand });
+    players.push({ cardCount, actionsLeft: readCount(actionLine!, 'actionsLeft'), hand });
   }
 
   const stacks: (Stack | null)[] = [];

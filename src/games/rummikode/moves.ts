@@ -3,20 +3,21 @@
  * the player's hand, and which ones the player has. This is shared by the referee (rules.ts) and the
  * built-in bots, which rebuild a `Table` from the protocol text.
  */
+import { failed, ok, type Failed, type Result } from '../../core/result.js';
 import { COLOUR_COUNT, MAX_NUMBER, NUMBERS, cardOf, cardText, colourOf, numberOf, type Card, type Colour } from './cards.js';
 import {
   MIN_STACK_SIZE,
   canJoin,
   canRemove,
   describe,
-  fitError,
+  checkFit,
+  checkJoin,
+  checkRemoval,
+  checkSplit,
   fits,
   holds,
-  joinError,
   joined,
-  removalError,
   splitAt,
-  splitError,
   stackFrom,
   withCard,
   without,
@@ -99,73 +100,82 @@ function noStack(stacks: Stacks, id: number): string {
 }
 
 /** The stack with this id, or why there is none. */
-function stackAt(stacks: Stacks, id: number): Stack | string {
-  return stacks[id] ?? noStack(stacks, id);
+function stackAt(stacks: Stacks, id: number): Result<Stack> {
+  const stack = stacks[id];
+  return stack ? ok(stack) : failed(noStack(stacks, id));
 }
 
-/** Why `move` is illegal for the player at `table`, or null when it is legal. */
-export function moveError(table: Table, move: RummiMove): string | null {
+/** Prefixes a failed check's reason with what was being done. */
+const because = (what: string, checked: Failed): Failed => failed(`${what}: ${checked.error}`);
+
+/** `move`, when it is legal for the player at `table`, or why it is not. */
+export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
   const { stacks, hand } = table;
-  const notHeld = (card: Card): string | null => (hand.includes(card) ? null : `you do not hold ${cardText(card)}`);
-  if (move.kind === 'WAIT') return null;
+  const notHeld = (card: Card): Failed | null => (hand.includes(card) ? null : failed(`you do not hold ${cardText(card)}`));
+  if (move.kind === 'WAIT') return ok(move);
   if (move.kind === 'PUSH') {
     const made = stackFrom(move.cards);
-    if (typeof made === 'string') return made;
+    if (!made.ok) return made;
     for (const card of move.cards) {
-      const error = notHeld(card);
-      if (error) return error;
+      const missing = notHeld(card);
+      if (missing) return missing;
     }
     const total = move.cards.reduce((sum, c) => sum + numberOf(c), 0);
     if (!table.opened && total < FIRST_PUSH_TOTAL)
-      return `your first PUSH must total at least ${FIRST_PUSH_TOTAL}: ${move.cards.map(numberOf).join(' + ')} = ${total}`;
-    return null;
+      return failed(`your first PUSH must total at least ${FIRST_PUSH_TOTAL}: ${move.cards.map(numberOf).join(' + ')} = ${total}`);
+    return ok(move);
   }
-  if (!table.opened) return `${move.kind} is allowed only after your first PUSH (until then, PUSH or WAIT)`;
+  if (!table.opened) return failed(`${move.kind} is allowed only after your first PUSH (until then, PUSH or WAIT)`);
   if (move.kind === 'ADD') {
     const stack = stackAt(stacks, move.stack);
-    if (typeof stack === 'string') return stack;
-    const fit = fitError(stack, move.card);
-    return notHeld(move.card) ?? (fit && `${cardText(move.card)} does not fit ${describe(move.stack, stack)}: ${fit}`);
+    if (!stack.ok) return stack;
+    const missing = notHeld(move.card);
+    if (missing) return missing;
+    const fit = checkFit(stack.value, move.card);
+    return fit.ok ? ok(move) : because(`${cardText(move.card)} does not fit ${describe(move.stack, stack.value)}`, fit);
   }
-  if (table.actionsLeft <= 0) return `no actions left: ${move.kind} costs one of the ${ACTIONS_PER_TURN} actions of a turn`;
+  if (table.actionsLeft <= 0) return failed(`no actions left: ${move.kind} costs one of the ${ACTIONS_PER_TURN} actions of a turn`);
   switch (move.kind) {
-    case 'TAKE':
-      return takeError(stacks, move.stack, move.card, 'take');
+    case 'TAKE': {
+      const taken = checkTake(stacks, move.stack, move.card, 'take');
+      return taken.ok ? ok(move) : taken;
+    }
     case 'MOVE': {
-      if (move.from === move.to) return 'MOVE needs two different stacks';
+      if (move.from === move.to) return failed('MOVE needs two different stacks');
       const to = stackAt(stacks, move.to);
-      const error = takeError(stacks, move.from, move.card, 'move');
-      if (error) return error;
-      if (typeof to === 'string') return to;
-      const fit = fitError(to, move.card);
-      return fit && `${cardText(move.card)} does not fit ${describe(move.to, to)}: ${fit}`;
+      const taken = checkTake(stacks, move.from, move.card, 'move');
+      if (!taken.ok) return taken;
+      if (!to.ok) return to;
+      const fit = checkFit(to.value, move.card);
+      return fit.ok ? ok(move) : because(`${cardText(move.card)} does not fit ${describe(move.to, to.value)}`, fit);
     }
     case 'SPLIT': {
       const stack = stackAt(stacks, move.stack);
-      if (typeof stack === 'string') return stack;
-      const missing = move.cards.find((c) => !holds(stack, c));
-      if (missing !== undefined) return `${describe(move.stack, stack)} does not hold ${cardText(missing)}`;
-      const error = splitError(stack, ...move.cards);
-      return error && `cannot split ${describe(move.stack, stack)}: ${error}`;
+      if (!stack.ok) return stack;
+      const missing = move.cards.find((c) => !holds(stack.value, c));
+      if (missing !== undefined) return failed(`${describe(move.stack, stack.value)} does not hold ${cardText(missing)}`);
+      const split = checkSplit(stack.value, ...move.cards);
+      return split.ok ? ok(move) : because(`cannot split ${describe(move.stack, stack.value)}`, split);
     }
     case 'JOIN': {
-      if (move.first === move.second) return 'JOIN needs two different stacks';
+      if (move.first === move.second) return failed('JOIN needs two different stacks');
       const first = stackAt(stacks, move.first);
-      if (typeof first === 'string') return first;
+      if (!first.ok) return first;
       const second = stackAt(stacks, move.second);
-      if (typeof second === 'string') return second;
-      const error = joinError(first, second);
-      return error && `cannot join ${describe(move.first, first)} and ${describe(move.second, second)}: ${error}`;
+      if (!second.ok) return second;
+      const join = checkJoin(first.value, second.value);
+      return join.ok ? ok(move) : because(`cannot join ${describe(move.first, first.value)} and ${describe(move.second, second.value)}`, join);
     }
   }
 }
 
-function takeError(stacks: Stacks, id: StackId, card: Card, verb: string): string | null {
+/** What is left of stack `id` once `card` leaves it, or why it cannot. */
+function checkTake(stacks: Stacks, id: StackId, card: Card, verb: string): Result<readonly Stack[]> {
   const stack = stackAt(stacks, id);
-  if (typeof stack === 'string') return stack;
-  if (!holds(stack, card)) return `${describe(id, stack)} does not hold ${cardText(card)}`;
-  const error = removalError(stack, card);
-  return error && `cannot ${verb} ${cardText(card)} from ${describe(id, stack)}: ${error}`;
+  if (!stack.ok) return stack;
+  if (!holds(stack.value, card)) return failed(`${describe(id, stack.value)} does not hold ${cardText(card)}`);
+  const removal = checkRemoval(stack.value, card);
+  return removal.ok ? removal : because(`cannot ${verb} ${cardText(card)} from ${describe(id, stack.value)}`, removal);
 }
 
 /** `hand` without the first copy of `card`. */
@@ -188,10 +198,13 @@ export function applyMove(table: Table, move: RummiMove): { readonly stacks: Sta
   switch (move.kind) {
     case 'WAIT':
       break;
-    case 'PUSH':
-      stacks[freeId(stacks)] = stackFrom(move.cards) as Stack;
+    case 'PUSH': {
+      const made = stackFrom(move.cards);
+      if (!made.ok) throw new Error(`PUSH of cards that make no stack: ${made.error}`);
+      stacks[freeId(stacks)] = made.value;
       for (const card of move.cards) hand = withoutCard(hand, card);
       break;
+    }
     case 'ADD':
       stacks[move.stack] = withCard(stacks[move.stack]!, move.card);
       hand = withoutCard(hand, move.card);

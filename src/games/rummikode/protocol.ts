@@ -2,10 +2,11 @@
  * The statement's protocol, referee side: the lines a player reads before each command, and the
  * parsing of the command it writes. The bot side, reading those lines back, is input.ts.
  */
-import type { Parsed, Protocol } from '../../core/game.js';
+import type { Answer, Protocol } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { cardText, readCard, type Card } from './cards.js';
-import { KINDS, moveError, stackId, stackIds, type Kind, type RummiMove, type StackId } from './moves.js';
+import { KINDS, checkMove, stackId, stackIds, type Kind, type RummiMove, type StackId } from './moves.js';
 import { activeSeats, tableOf, type RummiState } from './rules.js';
 import { STACK_TYPE, cardsOf } from './stacks.js';
 
@@ -50,64 +51,61 @@ const isKind = (word: string): word is Kind => Object.hasOwn(FIELDS, word);
 /** A bot's text cut short for an error message, so that a long line is not repeated. */
 const quote = (text: string): string => JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text);
 
-type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
-
 /** Reads a command's fields into a move, not yet checked against the rules. */
-function readMove(kind: Kind, fields: readonly string[]): Read<RummiMove> {
+function readMove(kind: Kind, fields: readonly string[]): Result<RummiMove> {
   const cards: Card[] = [];
   const ids: StackId[] = [];
   const spec = kind === 'PUSH' ? fields.map((): readonly [string, Field] => ['card', 'card']) : FIELDS[kind];
-  if (kind === 'PUSH' && fields.length === 0) return { ok: false, error: 'PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...' };
+  if (kind === 'PUSH' && fields.length === 0) return failed('PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...');
   if (fields.length !== spec.length) {
     const usage = [kind, ...spec.map(([name]) => name)].join(' ');
-    return { ok: false, error: `${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}` };
+    return failed(`${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}`);
   }
   for (const [i, [name, type]] of spec.entries()) {
     const token = fields[i]!;
     if (type === 'card') {
       const read = readCard(token);
       if (!read.ok) return read;
-      cards.push(read.card);
+      cards.push(read.value);
     } else if (/^[0-9]+$/.test(token)) ids.push(stackId(Number(token)));
-    else return { ok: false, error: `${quote(token)} is not a number for ${name}` };
+    else return failed(`${quote(token)} is not a number for ${name}`);
   }
   const [a, b] = ids as [StackId, StackId];
   const [c, d] = cards as [Card, Card];
   switch (kind) {
     case 'WAIT':
-      return { ok: true, value: { kind } };
+      return ok({ kind });
     case 'PUSH':
-      return { ok: true, value: { kind, cards } };
+      return ok({ kind, cards });
     case 'ADD':
     case 'TAKE':
-      return { ok: true, value: { kind, stack: a, card: c } };
+      return ok({ kind, stack: a, card: c });
     case 'MOVE':
-      return { ok: true, value: { kind, from: a, to: b, card: c } };
+      return ok({ kind, from: a, to: b, card: c });
     case 'SPLIT':
-      return { ok: true, value: { kind, stack: a, cards: [c, d] } };
+      return ok({ kind, stack: a, cards: [c, d] });
     case 'JOIN':
-      return { ok: true, value: { kind, first: a, second: b } };
+      return ok({ kind, first: a, second: b });
   }
 }
 
-function parseOutput(state: RummiState, s: Seat, line: string): Parsed<RummiMove> {
+function parseOutput(state: RummiState, s: Seat, line: string): Result<Answer<RummiMove>> {
   if (s !== state.mover) throw new Error(`it is not seat ${s}'s turn`);
-  const fail = (error: string): Parsed<RummiMove> => ({ ok: false, error });
   // Trailing spaces are dropped, as Java's split drops trailing empty fields.
   const command = line.replace(/ +$/, '');
-  if (command === '') return fail('empty line');
-  if (command.startsWith(' ')) return fail('leading space at character 1');
+  if (command === '') return failed('empty line');
+  if (command.startsWith(' ')) return failed('leading space at character 1');
   const double = command.indexOf('  ');
-  if (double >= 0) return fail(`double space at character ${double + 2}`);
+  if (double >= 0) return failed(`double space at character ${double + 2}`);
   const [keyword = '', ...fields] = command.split(' ');
   if (!isKind(keyword)) {
     const hint = isKind(keyword.toUpperCase()) ? ' (commands are upper case)' : '';
-    return fail(`unknown command ${quote(keyword)}${hint}: expected ${KINDS.join(', ')}`);
+    return failed(`unknown command ${quote(keyword)}${hint}: expected ${KINDS.join(', ')}`);
   }
   const read = readMove(keyword, fields);
-  if (!read.ok) return fail(read.error);
-  const error = moveError(tableOf(state), read.value);
-  return error ? fail(error) : { ok: true, move: read.value };
+  if (!read.ok) return read;
+  const checked = checkMove(tableOf(state), read.value);
+  return checked.ok ? ok({ move: checked.value }) : checked;
 }
 
 export const protocol: Protocol<RummiState, RummiMove> = {

@@ -14,7 +14,7 @@ import {
   costsAction,
   formatMove,
   legalMoves as tableMoves,
-  moveError,
+  checkMove,
   stackIds,
   throwsCards,
   type RummiMove,
@@ -159,8 +159,8 @@ function figures(state: RummiState): string {
 function play(state: RummiState, move: RummiMove): RummiState {
   if (state.outcome) throw new Error('the game is over');
   const table = tableOf(state);
-  const error = moveError(table, move);
-  if (error) throw new Error(`illegal command ${formatMove(move)}: ${error}`);
+  const checked = checkMove(table, move);
+  if (!checked.ok) throw new Error(`illegal command ${formatMove(move)}: ${checked.error}`);
   const s = state.mover;
   const { stacks, hand } = applyMove(table, move);
   let next: RummiState = {

@@ -1,9 +1,10 @@
 /**
  * The stacks on the table: a sequence (one colour, consecutive numbers) or a colour group (one
  * number, different colours), never fewer than 3 cards. Neither can hold a card twice, by
- * construction. The functions here are pure; the "why not" ones return a reason, or null when the
- * operation is allowed.
+ * construction. The functions here are pure. The predicates (`fits`, `canRemove`, `canJoin`) are for
+ * the hot paths; each `check...` gives the result of the operation, or why it is not allowed.
  */
+import { failed, ok, type Result } from '../../core/result.js';
 import { COLOURS, MAX_NUMBER, cardOf, cardText, colourOf, numberOf, type Card, type Colour } from './cards.js';
 
 export interface Sequence {
@@ -51,16 +52,16 @@ export function describe(id: number, stack: Stack): string {
 }
 
 /** The stack the given cards make, or why they make none. */
-export function stackFrom(cards: readonly Card[]): Stack | string {
-  if (cards.length < MIN_STACK_SIZE) return `a stack needs at least ${MIN_STACK_SIZE} cards, not ${cards.length}`;
+export function stackFrom(cards: readonly Card[]): Result<Stack> {
+  if (cards.length < MIN_STACK_SIZE) return failed(`a stack needs at least ${MIN_STACK_SIZE} cards, not ${cards.length}`);
   const seen = new Set<Card>();
   for (const card of cards) {
-    if (seen.has(card)) return `a stack cannot hold the same card twice (${cardText(card)} is given twice)`;
+    if (seen.has(card)) return failed(`a stack cannot hold the same card twice (${cardText(card)} is given twice)`);
     seen.add(card);
   }
   const first = cards[0]!;
   if (cards.every((c) => numberOf(c) === numberOf(first))) {
-    return { kind: 'group', number: numberOf(first), colours: cards.reduce((mask, c) => mask | (1 << colourOf(c)), 0) };
+    return ok({ kind: 'group', number: numberOf(first), colours: cards.reduce((mask, c) => mask | (1 << colourOf(c)), 0) });
   }
   if (cards.every((c) => colourOf(c) === colourOf(first))) {
     const numbers = cards.map(numberOf).sort((a, b) => a - b);
@@ -68,10 +69,10 @@ export function stackFrom(cards: readonly Card[]): Stack | string {
     const high = numbers.at(-1)!;
     // Distinct numbers spanning exactly their count are consecutive.
     if (high - low + 1 !== numbers.length)
-      return `a sequence needs consecutive numbers: ${COLOURS[colourOf(first)]} ${numbers.join(', ')} are not`;
-    return { kind: 'sequence', colour: colourOf(first), low, high };
+      return failed(`a sequence needs consecutive numbers: ${COLOURS[colourOf(first)]} ${numbers.join(', ')} are not`);
+    return ok({ kind: 'sequence', colour: colourOf(first), low, high });
   }
-  return 'the cards are neither a sequence (one colour, consecutive numbers) nor a colour group (one number, different colours)';
+  return failed('the cards are neither a sequence (one colour, consecutive numbers) nor a colour group (one number, different colours)');
 }
 
 /** Whether `card` can be added to `stack`: at either end of a sequence, or a missing colour of a group. */
@@ -81,17 +82,17 @@ export function fits(stack: Stack, card: Card): boolean {
   return colourOf(card) === stack.colour && (n === stack.low - 1 || n === stack.high + 1);
 }
 
-/** Why `card` cannot be added to `stack`, or null when it can. */
-export function fitError(stack: Stack, card: Card): string | null {
-  if (fits(stack, card)) return null;
+/** `stack` with `card` added, or why the card does not fit. */
+export function checkFit(stack: Stack, card: Card): Result<Stack> {
+  if (fits(stack, card)) return ok(withCard(stack, card));
   const n = numberOf(card);
   if (stack.kind === 'group') {
-    if (n !== stack.number) return `a colour group is of one number: it takes ${String(stack.number).padStart(2, '0')} cards only`;
-    return `a colour group holds each colour once, and this one holds ${cardText(card)}`;
+    if (n !== stack.number) return failed(`a colour group is of one number: it takes ${String(stack.number).padStart(2, '0')} cards only`);
+    return failed(`a colour group holds each colour once, and this one holds ${cardText(card)}`);
   }
-  if (colourOf(card) !== stack.colour) return `a sequence is of one colour: it takes ${COLOURS[stack.colour]} cards only`;
+  if (colourOf(card) !== stack.colour) return failed(`a sequence is of one colour: it takes ${COLOURS[stack.colour]} cards only`);
   const ends = [stack.low - 1, stack.high + 1].filter((e) => e >= 0 && e <= MAX_NUMBER).map((e) => cardText(cardOf(stack.colour, e)));
-  return ends.length === 0 ? 'the sequence runs from 00 to 12: nothing can be added' : `a card goes at either end of a sequence: ${ends.join(' or ')}`;
+  return failed(ends.length === 0 ? 'the sequence runs from 00 to 12: nothing can be added' : `a card goes at either end of a sequence: ${ends.join(' or ')}`);
 }
 
 /** `stack` with `card` added; the card must fit. */
@@ -108,14 +109,14 @@ export function canRemove(stack: Stack, card: Card): boolean {
   return sizeOf(stack) > MIN_STACK_SIZE;
 }
 
-/** Why the held `card` cannot be removed from `stack`, or null when it can. */
-export function removalError(stack: Stack, card: Card): string | null {
-  if (canRemove(stack, card)) return null;
+/** What is left of `stack` once the held `card` is removed (see `without`), or why it cannot be. */
+export function checkRemoval(stack: Stack, card: Card): Result<readonly Stack[]> {
+  if (canRemove(stack, card)) return ok(without(stack, card));
   const n = numberOf(card);
   if (stack.kind === 'sequence' && n > stack.low && n < stack.high) {
-    return `it would split the sequence into ${n - stack.low} and ${stack.high - n} cards: each part keeps at least ${MIN_STACK_SIZE}`;
+    return failed(`it would split the sequence into ${n - stack.low} and ${stack.high - n} cards: each part keeps at least ${MIN_STACK_SIZE}`);
   }
-  return `it would leave ${sizeOf(stack) - 1} cards: a stack keeps at least ${MIN_STACK_SIZE}`;
+  return failed(`it would leave ${sizeOf(stack) - 1} cards: a stack keeps at least ${MIN_STACK_SIZE}`);
 }
 
 /**
@@ -133,15 +134,15 @@ export function without(stack: Stack, card: Card): readonly [Stack] | readonly [
   ];
 }
 
-/** Why `stack` cannot be split between the held cards `a` and `b`, or null when it can. */
-export function splitError(stack: Stack, a: Card, b: Card): string | null {
-  if (stack.kind === 'group') return 'a colour group cannot be split, only a sequence';
+/** The two parts of `stack` split between the held cards `a` and `b`, or why it cannot be split there. */
+export function checkSplit(stack: Stack, a: Card, b: Card): Result<readonly [Sequence, Sequence]> {
+  if (stack.kind === 'group') return failed('a colour group cannot be split, only a sequence');
   const [lower, upper] = [Math.min(numberOf(a), numberOf(b)), Math.max(numberOf(a), numberOf(b))];
-  if (upper - lower !== 1) return `the two cards must have consecutive numbers, not ${lower} and ${upper}`;
+  if (upper - lower !== 1) return failed(`the two cards must have consecutive numbers, not ${lower} and ${upper}`);
   const [below, above] = [lower - stack.low + 1, stack.high - upper + 1];
   return below < MIN_STACK_SIZE || above < MIN_STACK_SIZE
-    ? `it would leave ${below} and ${above} cards: each side keeps at least ${MIN_STACK_SIZE}`
-    : null;
+    ? failed(`it would leave ${below} and ${above} cards: each side keeps at least ${MIN_STACK_SIZE}`)
+    : ok(splitAt(stack, lower));
 }
 
 /** A sequence cut after number `lower`: its lower part, then its upper part. */
@@ -156,12 +157,12 @@ export function splitAt(stack: Sequence, lower: number): readonly [Sequence, Seq
 export const canJoin = (a: Stack, b: Stack): boolean =>
   a.kind === 'sequence' && b.kind === 'sequence' && a.colour === b.colour && (a.high + 1 === b.low || b.high + 1 === a.low);
 
-/** Why `a` and `b` cannot be joined, or null when they can. */
-export function joinError(a: Stack, b: Stack): string | null {
-  if (canJoin(a, b)) return null;
-  if (a.kind === 'group' || b.kind === 'group') return 'a colour group cannot be joined, only sequences';
-  if (a.colour !== b.colour) return `a sequence is of one colour: ${COLOURS[a.colour]} and ${COLOURS[b.colour]} cannot be joined`;
-  return 'the sequences do not meet: one must end just below where the other starts';
+/** The sequence `a` and `b` make together, or why they cannot be joined. */
+export function checkJoin(a: Stack, b: Stack): Result<Sequence> {
+  if (a.kind === 'group' || b.kind === 'group') return failed('a colour group cannot be joined, only sequences');
+  if (a.colour !== b.colour) return failed(`a sequence is of one colour: ${COLOURS[a.colour]} and ${COLOURS[b.colour]} cannot be joined`);
+  if (!canJoin(a, b)) return failed('the sequences do not meet: one must end just below where the other starts');
+  return ok(joined(a, b));
 }
 
 /** The sequence `a` and `b` make together; they must be joinable. */

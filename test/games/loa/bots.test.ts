@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { botSetup } from '../../support/games.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { LineQueue, type BotProgram } from '../../../src/core/line-io.js';
+import type { BotProgram } from '../../../src/core/line-io.js';
+import { LineQueue } from '../../../src/arena/line-streams.js';
 import { seat } from '../../../src/core/units.js';
 import { Planner } from '../../../src/games/loa/bots/planner.js';
 import { random } from '../../../src/games/loa/bots/random.js';
 import { strong } from '../../../src/games/loa/bots/strong.js';
 import { game } from '../../../src/games/loa/index.js';
-import { TurnInputError, parseColour, parseMove, playStream } from '../../../src/games/loa/input.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
+import { parseColour, parseMove, playStream } from '../../../src/games/loa/input.js';
 import { BLACK, WHITE, type Move, type Position } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
 import { boardRows, formatMove, rules, type LoaState } from '../../../src/games/loa/rules.js';
@@ -53,7 +56,7 @@ test('a bot stops by itself at the move limit, without waiting for its input to 
 });
 
 test('a bot rejects a relayed move that is illegal', async () => {
-  const bot = connect(random.create(1));
+  const bot = connect(random.create(botSetup(1)));
   bot.input.push('1');
   bot.input.push('1 2 2 2');
   await assert.rejects(bot.done, /the opponent's move 1 2 2 2 is illegal: the piece at row 1 column 2 must move 2 squares south, not 1/);
@@ -79,7 +82,7 @@ async function playInMemory(black: BotProgram, white: BotProgram, closeInput = f
     }
     const parsed = protocol.parseOutput(state, s, bot.written.at(-1)!);
     assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);
-    state = rules.play(state, parsed.move);
+    state = rules.play(state, parsed.value.move);
   }
   for (const [i, bot] of bots.entries()) {
     for (const line of protocol.finalInput!(state, seat(i))) bot.input.push(line);
@@ -91,18 +94,18 @@ async function playInMemory(black: BotProgram, white: BotProgram, closeInput = f
 
 test('random bots with the same seed play the same game', async () => {
   // The judge's player leaves the move limit to the referee: it stops when its input ends.
-  const a = await playInMemory(random.create(1), random.create(2), true);
-  const b = await playInMemory(random.create(1), random.create(2), true);
+  const a = await playInMemory(random.create(botSetup(1)), random.create(botSetup(2)), true);
+  const b = await playInMemory(random.create(botSetup(1)), random.create(botSetup(2)), true);
   assert.deepEqual(boardRows(a.position), boardRows(b.position));
   assert.equal(a.ply, b.ply);
-  const c = await playInMemory(random.create(3), random.create(2), true);
+  const c = await playInMemory(random.create(botSetup(3)), random.create(botSetup(2)), true);
   assert.notDeepEqual([c.ply, boardRows(c.position)], [a.ply, boardRows(a.position)], 'another seed, another game');
 });
 
 test('the strong bot beats the random one from both seats, and both stop by themselves', async () => {
-  const asBlack = await playInMemory(strong.create(1), random.create(2));
+  const asBlack = await playInMemory(strong.create(botSetup(1)), random.create(botSetup(2)));
   assert.equal(asBlack.outcome?.winner, BLACK);
-  const asWhite = await playInMemory(random.create(3), strong.create(4));
+  const asWhite = await playInMemory(random.create(botSetup(3)), strong.create(botSetup(4)));
   assert.equal(asWhite.outcome?.winner, WHITE);
 });
 

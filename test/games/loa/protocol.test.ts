@@ -55,7 +55,7 @@ test('a move is four numbers 1..8; spaces and tabs around them are accepted', ()
   for (const line of ['8 2 6 4', '  8 2 6 4 ', '8\t2  6 4', '08 2 6 4']) {
     const parsed = protocol.parseOutput(s, B, line);
     assert.ok(parsed.ok, line);
-    assert.equal(formatMove(parsed.move), '8 2 6 4');
+    assert.equal(formatMove(parsed.value.move), '8 2 6 4');
   }
 });
 

@@ -5,7 +5,7 @@ import { seat } from '../../../src/core/units.js';
 import { LINE_OF, squareAt } from '../../../src/games/loa/board.js';
 import { game } from '../../../src/games/loa/index.js';
 import { BLACK, Position, WHITE, fromOf, piecesOf, toOf } from '../../../src/games/loa/position.js';
-import { boardRows, formatMove, moveError, perft, rules } from '../../../src/games/loa/rules.js';
+import { boardRows, formatMove, checkMove, perft, rules } from '../../../src/games/loa/rules.js';
 import { board, destinations, move, playLines, start, stateAt } from './helpers.js';
 
 test('the start: black on rows 1 and 8, white on columns 1 and 8, black to move with 36 moves', () => {
@@ -68,7 +68,8 @@ test('why a move is illegal', () => {
   const s = lines();
   const error = (line: string) => {
     const m = move(line);
-    return moveError(s, fromOf(m), toOf(m));
+    const checked = checkMove(s, fromOf(m), toOf(m));
+    return checked.ok ? null : checked.error;
   };
   assert.equal(error('4 6 6 6'), null);
   assert.equal(error('5 5 6 6'), 'there is no piece at row 5 column 5');

@@ -162,24 +162,24 @@ test('parses PUT with zero, one or two removal ids, a message, trailing spaces',
   const s = start();
   const parse = (line: string) => protocol.parseOutput(s, BLACK, line);
   const to = slotOf(6, 2);
-  assert.deepEqual(parse('PUT 6 2'), { ok: true, move: { kind: 'PUT', to, remove: [0, 0] } });
-  assert.deepEqual(parse('PUT 6 2 12'), { ok: true, move: { kind: 'PUT', to, remove: [12, 0] } });
-  assert.deepEqual(parse('PUT 6 2 12 7'), { ok: true, move: { kind: 'PUT', to, remove: [12, 7] } });
-  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), { ok: true, move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' });
-  assert.deepEqual(parse('PUT 6 2   '), { ok: true, move: { kind: 'PUT', to, remove: [0, 0] } });
-  assert.deepEqual(parse('PUT 6 2 ;hi'), { ok: true, move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' });
-  assert.deepEqual(parse('PUT 6 2;'), { ok: true, move: { kind: 'PUT', to, remove: [0, 0] } });
-  assert.deepEqual(parse('PUT 06 2 018'), { ok: true, move: { kind: 'PUT', to, remove: [18, 0] } });
+  assert.deepEqual(parse('PUT 6 2'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
+  assert.deepEqual(parse('PUT 6 2 12'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 0] } } });
+  assert.deepEqual(parse('PUT 6 2 12 7'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 7] } } });
+  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' } });
+  assert.deepEqual(parse('PUT 6 2   '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
+  assert.deepEqual(parse('PUT 6 2 ;hi'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' } });
+  assert.deepEqual(parse('PUT 6 2;'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
+  assert.deepEqual(parse('PUT 06 2 018'), { ok: true, value: { move: { kind: 'PUT', to, remove: [18, 0] } } });
 });
 
 test('parses MOVE with zero, one or two removal ids', () => {
   const s = movement();
   const parse = (line: string) => protocol.parseOutput(s, BLACK, line);
   const move = (remove: [number, number]) => ({ kind: 'MOVE', piece: 1, to: slotOf(7, 0), remove });
-  assert.deepEqual(parse('MOVE 1 7 0'), { ok: true, move: move([0, 0]) });
-  assert.deepEqual(parse('MOVE 1 7 0 2'), { ok: true, move: move([2, 0]) });
-  assert.deepEqual(parse('MOVE 1 7 0 2 4;go'), { ok: true, move: move([2, 4]), comment: 'go' });
-  assert.deepEqual(parse('MOVE 1 7 0 17 18'), { ok: true, move: move([17, 18]) }, 'ids naming no piece are fine');
+  assert.deepEqual(parse('MOVE 1 7 0'), { ok: true, value: { move: move([0, 0]) } });
+  assert.deepEqual(parse('MOVE 1 7 0 2'), { ok: true, value: { move: move([2, 0]) } });
+  assert.deepEqual(parse('MOVE 1 7 0 2 4;go'), { ok: true, value: { move: move([2, 4]), comment: 'go' } });
+  assert.deepEqual(parse('MOVE 1 7 0 17 18'), { ok: true, value: { move: move([17, 18]) } }, 'ids naming no piece are fine');
 });
 
 test('rejects malformed output during placement', () => {
@@ -249,6 +249,6 @@ test('formatMove writes the canonical line, which parses back to the move', () =
   const s = movement();
   const move = { kind: 'MOVE', piece: pieceId(5), to: slotOf(3, 2), remove: [pieceId(4), 0] } as const;
   assert.equal(formatMove(move), 'MOVE 5 3 2 4 0');
-  assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(move)), { ok: true, move });
-  for (const m of rules.legalMoves(s)) assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, move: m });
+  assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(move)), { ok: true, value: { move } });
+  for (const m of rules.legalMoves(s)) assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, value: { move: m } });
 });

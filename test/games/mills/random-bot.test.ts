@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/mills/bots/random.js';
 import { game } from '../../../src/games/mills/index.js';
-import { TurnInputError, readTurn } from '../../../src/games/mills/input.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
+import { readTurn } from '../../../src/games/mills/input.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
 import { piecesOnBoard, rules } from '../../../src/games/mills/rules.js';
 import { playLines, start } from './helpers.js';
-import { inMemoryBot } from '../../support/games.js';
+import { botSetup, inMemoryBot } from '../../support/games.js';
 
 const connect = inMemoryBot;
 
@@ -47,7 +48,7 @@ test('readTurn rejects input that breaks the statement', async () => {
 
 test('the random bot answers one of the listed options, and stops at the end of input', async () => {
   const lines = protocol.turnInput(start(), seat(0), true);
-  const bot = connect(random.create(7));
+  const bot = connect(random.create(botSetup(7)));
   const answer = await bot.turn(lines);
   assert.ok(lines.slice(3).includes(answer), answer);
   await bot.close();
@@ -56,7 +57,7 @@ test('the random bot answers one of the listed options, and stops at the end of 
 test('two random bots with the same seed answer the same', async () => {
   const lines = protocol.turnInput(start(), seat(0), true);
   const play = async (seed: number) => {
-    const bot = connect(random.create(seed));
+    const bot = connect(random.create(botSetup(seed)));
     const answers: string[] = [];
     for (let i = 0; i < 8; i++) answers.push(await bot.turn(lines));
     await bot.close();
@@ -70,14 +71,14 @@ test('two random bots with the same seed answer the same', async () => {
 test('random bots play whole games through the protocol', async () => {
   const reasons = new Set<string>();
   for (let game = 0; game < 20; game++) {
-    const bots = [connect(random.create(2 * game)), connect(random.create(2 * game + 1))];
+    const bots = [connect(random.create(botSetup(2 * game))), connect(random.create(botSetup(2 * game + 1)))];
     let state = start();
     while (rules.outcome(state) === null) {
       const mover = rules.toMove(state);
       const line = await bots[mover]!.turn(protocol.turnInput(state, mover, state.ply < 2));
       const parsed = protocol.parseOutput(state, mover, line);
       assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-      state = rules.play(state, parsed.move);
+      state = rules.play(state, parsed.value.move);
       const pieces = piecesOnBoard(state);
       for (const s of [0, 1]) assert.equal(pieces.filter((p) => p.owner === s).length, state.onBoard[s]);
     }

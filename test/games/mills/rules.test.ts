@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { slotOf } from '../../../src/games/mills/board.js';
-import { moveError, perft, pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
+import { checkMove, perft, pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
 import { BLACK, WHITE, parseError, playLines, position, start } from './helpers.js';
 
 const removedBy = (state: MillsState, line: string): number[] => [...playLines(state, line).removed];
@@ -87,7 +87,7 @@ test('a player down to two pieces loses at once', () => {
   const s = playLines(position({ black: ['0 0', '1 0', '3 0', '6 1'], white: ['0 2', '4 2', '6 2'] }), 'MOVE 5 2 0');
   assert.deepEqual(rules.outcome(s), { winner: BLACK, reason: 'WHITE is down to 2 pieces', scores: [4, 2] });
   assert.deepEqual(rules.legalMoves(s), []);
-  assert.equal(moveError(s, { kind: 'MOVE', piece: pieceId(4), to: slotOf(5, 2), remove: [0, 0] }), 'the game is over');
+  assert.deepEqual(checkMove(s, { kind: 'MOVE', piece: pieceId(4), to: slotOf(5, 2), remove: [0, 0] }), { ok: false, error: 'the game is over' });
 });
 
 test('putting the last piece with two on the board loses', () => {

@@ -92,21 +92,21 @@ test('the listed actions are shuffled by the game\'s seed: the same set, an orde
 test('valid output: trimmed, any case, with a message after a space, or random', () => {
   const parse = (state: MinishogiState, line: string) => protocol.parseOutput(state, rules.toMove(state), line);
   const s = start(5);
-  assert.deepEqual(parse(s, '4534'), { ok: true, move: boardMove(squareAt(4, 5), squareAt(3, 4), false) });
+  assert.deepEqual(parse(s, '4534'), { ok: true, value: { move: boardMove(squareAt(4, 5), squareAt(3, 4), false) } });
   assert.deepEqual(parse(s, '  4534\t'), parse(s, '4534'), 'Java trim: spaces and control characters');
-  assert.deepEqual(parse(s, '4534 Take this!'), { ok: true, move: boardMove(squareAt(4, 5), squareAt(3, 4), false), comment: 'Take this!' });
-  assert.deepEqual(parse(s, '4534  two spaces'), { ok: true, move: boardMove(squareAt(4, 5), squareAt(3, 4), false), comment: 'two spaces' });
+  assert.deepEqual(parse(s, '4534 Take this!'), { ok: true, value: { move: boardMove(squareAt(4, 5), squareAt(3, 4), false), comment: 'Take this!' } });
+  assert.deepEqual(parse(s, '4534  two spaces'), { ok: true, value: { move: boardMove(squareAt(4, 5), squareAt(3, 4), false), comment: 'two spaces' } });
 
   const drops = stateAt('4k/5/5/5/K4 b G 1');
-  assert.deepEqual(parse(drops, 'g*33'), { ok: true, move: dropMove(GOLD, squareAt(3, 3)) }, 'P0 may write its drops in lower case');
-  assert.deepEqual(parse(stateAt('4k/5/5/5/K4 w g 1'), 'G*33'), { ok: true, move: dropMove(GOLD, squareAt(3, 3)) });
+  assert.deepEqual(parse(drops, 'g*33'), { ok: true, value: { move: dropMove(GOLD, squareAt(3, 3)) } }, 'P0 may write its drops in lower case');
+  assert.deepEqual(parse(stateAt('4k/5/5/5/K4 w g 1'), 'G*33'), { ok: true, value: { move: dropMove(GOLD, squareAt(3, 3)) } });
 
   const random = parse(s, 'RANDOM');
-  assert.ok(random.ok && rules.legalMoves(s).includes(random.move));
+  assert.ok(random.ok && rules.legalMoves(s).includes(random.value.move));
   assert.deepEqual(parse(s, 'random'), random, 'random is fixed by the seed and the move number');
-  const others = new Set([6, 7, 8, 9, 10].map((seed) => parse(start(seed), 'random')).map((p) => (p.ok ? p.move : -1)));
+  const others = new Set([6, 7, 8, 9, 10].map((seed) => parse(start(seed), 'random')).map((p) => (p.ok ? p.value.move : -1)));
   assert.ok(others.size > 1, 'random varies with the seed');
-  assert.deepEqual(parse(s, 'random why not'), random.ok ? { ok: true, move: random.move, comment: 'why not' } : null);
+  assert.deepEqual(parse(s, 'random why not'), random.ok ? { ok: true, value: { move: random.value.move, comment: 'why not' } } : null);
 });
 
 test('invalid output: each error says what is wrong', () => {

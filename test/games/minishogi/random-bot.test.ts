@@ -4,11 +4,12 @@ import type { LineIO } from '../../../src/core/line-io.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/minishogi/bots/random.js';
 import { game } from '../../../src/games/minishogi/index.js';
-import { TurnInputError, parseTurn, readTurn } from '../../../src/games/minishogi/input.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
+import { parseTurn, readTurn } from '../../../src/games/minishogi/input.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
 import { playLines, start } from './helpers.js';
-import { inMemoryBot } from '../../support/games.js';
+import { botSetup, inMemoryBot } from '../../support/games.js';
 
 const connect = inMemoryBot;
 
@@ -64,7 +65,7 @@ test('the random bot answers one of the listed actions; the same seed, the same 
   const lines = protocol.turnInput(start(), seat(0), true);
   const later = protocol.turnInput(start(), seat(0), false);
   const play = async (seed: number) => {
-    const bot = connect(random.create(seed));
+    const bot = connect(random.create(botSetup(seed)));
     const answers = [await bot.turn(lines)];
     for (let i = 0; i < 7; i++) answers.push(await bot.turn(later));
     await bot.close();
@@ -79,7 +80,7 @@ test('the random bot answers one of the listed actions; the same seed, the same 
 test('random bots play whole games through the protocol, ending in different ways', async () => {
   const reasons = new Set<string>();
   for (let g = 0; g < 16; g++) {
-    const bots = [connect(random.create(2 * g)), connect(random.create(2 * g + 1))];
+    const bots = [connect(random.create(botSetup(2 * g))), connect(random.create(botSetup(2 * g + 1)))];
     let state = start(g);
     const played = [false, false];
     while (rules.outcome(state) === null) {
@@ -88,7 +89,7 @@ test('random bots play whole games through the protocol, ending in different way
       played[mover] = true;
       const parsed = protocol.parseOutput(state, mover, line);
       assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-      state = rules.play(state, parsed.move);
+      state = rules.play(state, parsed.value.move);
     }
     await Promise.all(bots.map((bot) => bot.close()));
     assert.ok(state.ply <= 300);

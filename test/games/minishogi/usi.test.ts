@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { BotStartError } from '../../../src/core/connection.js';
 import { playGame } from '../../../src/arena/game-loop.js';
+import { ProcessBot } from '../../../src/arena/process-bot.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
@@ -51,7 +52,8 @@ test('a USI engine plays a whole game: handshake, positions with the moves so fa
 });
 
 test('the bridge refuses a turn that does not follow from the moves it knows', async () => {
-  const bot = new UsiBot(fake('good').slice('usi:'.length));
+  const command = fake('good').slice('usi:'.length);
+  const bot = new UsiBot(command, new ProcessBot(command));
   try {
     const first = await bot.turn(protocol.turnInput(start(), seat(0), true), millis(1000));
     assert.equal(first.kind, 'line');

@@ -169,8 +169,8 @@ test('valid commands of every form are accepted', () => {
   ] as const) {
     const parsed = protocol.parseOutput(state, rules.toMove(state), line);
     assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-    assert.equal(formatMove(parsed.move), line);
-    assert.equal(parsed.comment, undefined);
+    assert.equal(formatMove(parsed.value.move), line);
+    assert.equal(parsed.value.comment, undefined);
   }
 });
 

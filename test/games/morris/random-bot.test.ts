@@ -6,11 +6,12 @@ import type { Replay } from '../../../src/arena/replay.js';
 import { millis } from '../../../src/core/units.js';
 import { random } from '../../../src/games/morris/bots/random.js';
 import { game } from '../../../src/games/morris/index.js';
-import { TurnInputError, readInitialisation, readTurn } from '../../../src/games/morris/input.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
+import { readInitialisation, readTurn } from '../../../src/games/morris/input.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
 import { rules } from '../../../src/games/morris/rules.js';
 import { ONE, ZERO, playLines, start } from './helpers.js';
-import { inMemoryBot } from '../../support/games.js';
+import { botSetup, inMemoryBot } from '../../support/games.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]): LineIO {
@@ -47,7 +48,7 @@ test('the bot side rejects input that breaks the statement', async () => {
 test('the random bot plays a listed command, and the same seed plays the same', async () => {
   const lines = protocol.turnInput(start(), ZERO, true);
   const play = async (seed: number) => {
-    const bot = connect(random.create(seed));
+    const bot = connect(random.create(botSetup(seed)));
     const answers = [await bot.turn(lines)];
     for (let i = 0; i < 7; i++) answers.push(await bot.turn(lines.slice(26)));
     await bot.close();
@@ -90,14 +91,14 @@ test('a whole game between built-in bots: valid throughout, and the same again f
 test('random games end by a player down to 2 stones, or a draw', async () => {
   const reasons = new Set<string>();
   for (let g = 0; g < 20; g++) {
-    const bots = [connect(random.create(2 * g)), connect(random.create(2 * g + 1))];
+    const bots = [connect(random.create(botSetup(2 * g))), connect(random.create(botSetup(2 * g + 1)))];
     let state = start();
     while (rules.outcome(state) === null) {
       const mover = rules.toMove(state);
       const line = await bots[mover]!.turn(protocol.turnInput(state, mover, state.ply < 2));
       const parsed = protocol.parseOutput(state, mover, line);
       assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-      state = rules.play(state, parsed.move);
+      state = rules.play(state, parsed.value.move);
     }
     await Promise.all(bots.map((bot) => bot.close()));
     reasons.add(rules.outcome(state)!.reason.replace(/player [01]/, 'player N'));

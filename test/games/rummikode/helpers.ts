@@ -22,8 +22,8 @@ export function cards(text: string): Card[] {
 
 export function stack(text: string): Stack {
   const made = stackFrom(cards(text));
-  assert.ok(typeof made !== 'string', made as string);
-  return made;
+  assert.ok(made.ok, made.ok ? '' : made.error);
+  return made.value;
 }
 
 export interface PositionSpec {

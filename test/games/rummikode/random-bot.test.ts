@@ -5,12 +5,12 @@ import { millis, seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/rummikode/bots/random.js';
 import { readCardText } from '../../../src/games/rummikode/cards.js';
 import { game } from '../../../src/games/rummikode/index.js';
-import { TurnInputError, readTurn } from '../../../src/games/rummikode/input.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
+import { readTurn } from '../../../src/games/rummikode/input.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
 import { rules } from '../../../src/games/rummikode/rules.js';
-import { stackFrom } from '../../../src/games/rummikode/stacks.js';
-import { cards, position, start } from './helpers.js';
-import { inMemoryBot } from '../../support/games.js';
+import { cards, position, stack, start } from './helpers.js';
+import { botSetup, inMemoryBot } from '../../support/games.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]) {
@@ -38,7 +38,7 @@ describe('the input reader', () => {
         { cardCount: 3, actionsLeft: 3, hand: cards('08_BLUE 08_BLUE 12_YELLOW') },
       ],
       drawCount: 1,
-      stacks: [stackFrom(cards('01_BLUE 02_BLUE 03_BLUE')), null, stackFrom(cards('07_BLACK 07_BLUE 07_YELLOW'))],
+      stacks: [stack('01_BLUE 02_BLUE 03_BLUE'), null, stack('07_BLACK 07_BLUE 07_YELLOW')],
     });
     assert.equal(await readTurn(io), null);
   });
@@ -58,7 +58,7 @@ describe('the input reader', () => {
 describe('the random bot', () => {
   it('answers valid commands, and the same for the same seed', async () => {
     const play = async (seed: number) => {
-      const bot = connect(random.create(seed));
+      const bot = connect(random.create(botSetup(seed)));
       let s = start(2, 5);
       const answers: string[] = [];
       for (let i = 0; i < 60 && !rules.outcome(s); i++) {
@@ -71,7 +71,7 @@ describe('the random bot', () => {
         const line = await bot.turn(protocol.turnInput(s, mover, i === 0));
         const parsed = protocol.parseOutput(s, mover, line);
         assert.ok(parsed.ok, `${line}: ${parsed.ok ? '' : parsed.error}`);
-        s = rules.play(s, parsed.move);
+        s = rules.play(s, parsed.value.move);
         answers.push(line);
       }
       await bot.close();

@@ -212,7 +212,7 @@ describe('random playouts', () => {
         if (i % 10 === 0) {
           for (const move of moves) {
             const parsed = protocol.parseOutput(s, s.mover, formatMove(move));
-            assert.deepEqual(parsed, { ok: true, move }, formatMove(move));
+            assert.deepEqual(parsed, { ok: true, value: { move } }, formatMove(move));
           }
         }
         s = rules.play(s, rng.pick(moves));

@@ -6,7 +6,7 @@ import { MAX_MOVES, type Move } from '../position.js';
 
 export const random: BuiltinBot = {
   description: "the statement's judge player: a legal move, uniformly at random",
-  create: (seed) => {
+  create: ({ seed }) => {
     const rng = new Rng(seed);
     const moves = new Int32Array(MAX_MOVES);
     // The referee, not the judge's player, ends the game at the move limit (whatever `max-moves`

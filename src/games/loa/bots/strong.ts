@@ -12,10 +12,10 @@ import { Planner } from './planner.js';
 
 export const strong: BuiltinBot = {
   description: 'plans two of its own moves ahead to connect its pieces, avoiding moves that let a random reply win',
-  create: (seed, options = {}) => {
+  create: ({ seed, gameOptions }) => {
     const rng = new Rng(seed);
     const planner = new Planner();
-    const maxMoves = maxMovesOption(options);
+    const maxMoves = maxMovesOption(gameOptions);
     return (io) => playStream(io, (p) => planner.choose(p, (k) => rng.below(k)), maxMoves);
   },
 };

@@ -9,7 +9,7 @@ import { KINDS, formatMove, hasMove, movesOf } from '../moves.js';
 
 export const random: BuiltinBot = {
   description: 'a random legal command: a kind of command at random, then one of that kind',
-  create: (seed) => async (io) => {
+  create: ({ seed }) => async (io) => {
     const rng = new Rng(seed);
     // The input does not say whether a player has pushed its first stack: the bot remembers.
     let opened = false;

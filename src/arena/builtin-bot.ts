@@ -1,0 +1,29 @@
+/**
+ * A built-in bot as a program of its own, on stdin/stdout: what `tabula bot` runs, and what the
+ * arena starts (builtin-bot-main.ts) when built-in bots play as processes.
+ */
+import { fileURLToPath } from 'node:url';
+import type { BotSetup, GameDefinition } from '../core/game.js';
+import { stdioLineIO } from './line-streams.js';
+
+export async function runBuiltinBot(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
+  await game.bots[name]!.create(setup)(stdioLineIO());
+  // The bot has seen the end of the game by itself: exit, whether or not the input was closed.
+  process.stdin.destroy();
+}
+
+/** What builtin-bot-main.ts reads from its one argument, as JSON. */
+export interface BuiltinBotLaunch {
+  readonly game: string;
+  readonly name: string;
+  readonly setup: BotSetup;
+}
+
+const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
+const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+/** The command line that runs built-in bot `name` of `game` as a process. */
+export function builtinBotCommand(game: string, name: string, setup: BotSetup): string {
+  const launch: BuiltinBotLaunch = { game, name, setup };
+  return [process.execPath, main, JSON.stringify(launch)].map(shellQuote).join(' ');
+}

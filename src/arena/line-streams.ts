@@ -1,0 +1,86 @@
+/** Line streams: a character stream cut into lines, a queue of lines, and `LineIO` over stdio. */
+import type { LineIO } from '../core/line-io.js';
+
+/** Splits a character stream into lines; a line ends at "\n" and loses a trailing "\r". */
+export class LineSplitter {
+  private partial = '';
+
+  constructor(private readonly maxLineLength: number = Infinity) {}
+
+  /** Feeds a chunk; returns the lines it completed. Throws `LineTooLongError` past the cap. */
+  push(chunk: string): string[] {
+    const parts = (this.partial + chunk).split('\n');
+    this.partial = parts.pop() ?? '';
+    if (this.partial.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
+    for (let i = 0; i < parts.length; i++) {
+      let line = parts[i]!;
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
+      parts[i] = line;
+    }
+    return parts;
+  }
+
+  /** What is left after the stream ended: a last line without a line break, if any. */
+  flush(): string[] {
+    const rest = this.partial;
+    this.partial = '';
+    return rest === '' ? [] : [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+  }
+}
+
+export class LineTooLongError extends Error {
+  constructor(readonly limit: number) {
+    super(`output line longer than ${limit} characters`);
+  }
+}
+
+/** A queue of lines with one asynchronous consumer: what `readLine` needs on top of a stream. */
+export class LineQueue {
+  private readonly lines: string[] = [];
+  private ended = false;
+  private waiter: ((line: string | null) => void) | null = null;
+
+  push(line: string): void {
+    if (this.ended) return;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(line);
+    } else this.lines.push(line);
+  }
+
+  end(): void {
+    this.ended = true;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(this.lines.shift() ?? null);
+    }
+  }
+
+  read(): Promise<string | null> {
+    if (this.lines.length > 0) return Promise.resolve(this.lines.shift()!);
+    if (this.ended) return Promise.resolve(null);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+}
+
+/** `LineIO` over this process's stdin, stdout and stderr. */
+export function stdioLineIO(): LineIO {
+  const queue = new LineQueue();
+  const splitter = new LineSplitter();
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    for (const line of splitter.push(chunk)) queue.push(line);
+  });
+  process.stdin.on('end', () => {
+    for (const line of splitter.flush()) queue.push(line);
+    queue.end();
+  });
+  return {
+    readLine: () => queue.read(),
+    writeLine: (line) => void process.stdout.write(line + '\n'),
+    log: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+  };
+}
