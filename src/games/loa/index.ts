@@ -1,6 +1,8 @@
 /** Lines of Action: NCPC 2019 warm-up problem H, an interactive Kattis problem. See README.md. */
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
+import { greedy } from './bots/greedy.js';
+import { planner } from './bots/planner.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
 import { Position, type Move } from './position.js';
@@ -16,7 +18,7 @@ export const game: GameDefinition<LoaState, Move> = {
   timeLimits: { firstTurn: millis(2000), turn: millis(1000), game: millis(10_000) },
   rules,
   protocol,
-  bots: { random, strong },
+  bots: { random, greedy, planner, strong },
   options: [
     {
       name: MAX_MOVES_OPTION,

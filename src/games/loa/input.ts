@@ -25,11 +25,15 @@ export function parseMove(line: string): Move {
   return moveOf(squareAt(r1, c1), squareAt(r2, c2));
 }
 
+/** How a bot picks its move at `position` (a copy, the bot to move), `ply` moves into the game. */
+export type Chooser = (position: Position, ply: number) => Move;
+
 /**
- * Plays one game on `io`. `choose` gets a copy of the position, with the bot to move, and returns
- * a legal move. The bot stops after `maxMoves` moves in all (the statement's 100 for a contestant).
+ * Plays one game on `io`. `choose` gets a copy of the position, with the bot to move, and the number
+ * of moves played so far, and returns a legal move. The bot stops after `maxMoves` moves in all (the
+ * statement's 100 for a contestant).
  */
-export async function playStream(io: LineIO, choose: (position: Position) => Move, maxMoves: number): Promise<void> {
+export async function playStream(io: LineIO, choose: Chooser, maxMoves: number): Promise<void> {
   const first = await io.readLine();
   if (first === null) return;
   const colour = parseColour(first);
@@ -37,7 +41,7 @@ export async function playStream(io: LineIO, choose: (position: Position) => Mov
   while (state.outcome === null) {
     let move: Move;
     if (state.position.toMove === colour) {
-      move = choose(state.position.clone());
+      move = choose(state.position.clone(), state.ply);
       io.writeLine(formatMove(move));
     } else {
       const line = await io.readLine();

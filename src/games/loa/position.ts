@@ -4,8 +4,9 @@
  * and allocate nothing per move).
  *
  * Besides the board it keeps, updated with each move, what move generation and the search read most:
- * the number of pieces on every line, each colour's pieces as a bit set, and the sums of their
- * rows, columns and squared coordinates (their centre of mass and dispersion, in constant time).
+ * the number of pieces on every line, each colour's pieces as a bit set, the sums of their rows,
+ * columns and squared coordinates (their centre of mass and dispersion, in constant time), a
+ * Zobrist hash, and each colour's quad counts (its Euler number: groups minus holes).
  */
 import {
   BETWEEN_HI,
@@ -25,6 +26,7 @@ import {
   squareAt,
   type Square,
 } from './board.js';
+import { Rng } from '../../core/rng.js';
 
 /** Black (seat 0) moves first; white is seat 1. */
 export const BLACK = 0;
@@ -61,8 +63,18 @@ export class Position {
   readonly rowSums = new Int32Array(2);
   readonly columnSums = new Int32Array(2);
   readonly squareSums = new Int32Array(2);
+  /**
+   * Each colour's 2×2 windows ("quads") over the board padded by one square on every side: 81
+   * windows of 4 bits, a bit per square holding one of its pieces (see `QUAD_OF`).
+   */
+  private readonly quads = new Uint8Array(2 * QUAD_COUNT);
+  /** Each colour's `QUAD_EULER` summed over its quads: 4 times its Euler number. */
+  readonly eulerSums = new Int32Array(2);
+  /** The Zobrist hash of the pieces and the side to move, in two 32-bit halves. */
+  hashLo = 0;
+  hashHi = 0;
   /** The colour to move. */
-  toMove: Colour = BLACK;
+  private side: Colour = BLACK;
   /** Scratch space for `isConnected`. */
   private readonly grown = new Int32Array(2);
 
@@ -88,8 +100,33 @@ export class Position {
     p.rowSums.set(this.rowSums);
     p.columnSums.set(this.columnSums);
     p.squareSums.set(this.squareSums);
-    p.toMove = this.toMove;
+    p.quads.set(this.quads);
+    p.eulerSums.set(this.eulerSums);
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    p.side = this.side;
     return p;
+  }
+
+  get toMove(): Colour {
+    return this.side;
+  }
+
+  /** Sets the side to move (setting up a position, or letting a side pass in a search), keeping the hash. */
+  set toMove(c: Colour) {
+    if (c !== this.side) this.passTurn();
+  }
+
+  /** Hands the move to the other side without moving. */
+  passTurn(): void {
+    this.side = other(this.side);
+    this.hashLo ^= SIDE_KEY_LO;
+    this.hashHi ^= SIDE_KEY_HI;
+  }
+
+  /** `c`'s Euler number: its groups of pieces minus the holes they enclose (8-connected). */
+  euler(c: Colour): number {
+    return this.eulerSums[c]! / 4;
   }
 
   /** Puts a piece of `c` on an empty square (setting up a position). */
@@ -112,6 +149,9 @@ export class Position {
     this.rowSums[c]! += sq >> 3;
     this.columnSums[c]! += sq & 7;
     this.squareSums[c]! += SQUARED_NORM[sq]!;
+    this.hashLo ^= KEYS_LO[sq * 2 + c]!;
+    this.hashHi ^= KEYS_HI[sq * 2 + c]!;
+    this.flipQuads(sq, c);
   }
 
   private remove(sq: number, c: Colour): void {
@@ -127,6 +167,23 @@ export class Position {
     this.rowSums[c]! -= sq >> 3;
     this.columnSums[c]! -= sq & 7;
     this.squareSums[c]! -= SQUARED_NORM[sq]!;
+    this.hashLo ^= KEYS_LO[sq * 2 + c]!;
+    this.hashHi ^= KEYS_HI[sq * 2 + c]!;
+    this.flipQuads(sq, c);
+  }
+
+  /** Toggles `sq` in the four quads of `c` that hold it, keeping `eulerSums` up to date. */
+  private flipQuads(sq: number, c: Colour): void {
+    const quads = this.quads;
+    let sum = this.eulerSums[c]!;
+    for (let k = sq * 4, end = k + 4; k < end; k++) {
+      const q = c * QUAD_COUNT + QUAD_OF[k]!;
+      const before = quads[q]!;
+      const after = before ^ QUAD_BIT[k]!;
+      quads[q] = after;
+      sum += QUAD_EULER[after]! - QUAD_EULER[before]!;
+    }
+    this.eulerSums[c] = sum;
   }
 
   /** Plays a legal move for the side to move; returns what it captured (`EMPTY` or a piece) for `unmake`. */
@@ -138,7 +195,7 @@ export class Position {
     if (captured !== EMPTY) this.remove(to, other(c));
     this.remove(from, c);
     this.add(to, c);
-    this.toMove = other(c);
+    this.passTurn();
     return captured;
   }
 
@@ -150,7 +207,7 @@ export class Position {
     this.remove(to, c);
     this.add(from, c);
     if (captured !== EMPTY) this.add(to, other(c));
-    this.toMove = c;
+    this.passTurn();
   }
 
   /**
@@ -233,6 +290,37 @@ export class Position {
 
 /** `row² + column²` of each square, rows and columns 0..7. */
 const SQUARED_NORM = Int32Array.from(SQUARES, (sq) => (sq >> 3) ** 2 + (sq & 7) ** 2);
+
+/** The quads: 2×2 windows with top-left corner at rows and columns 0..8 of the board padded to 10×10. */
+const QUAD_COUNT = 81;
+/**
+ * `QUAD_OF[sq * 4 + k]`, `QUAD_BIT[sq * 4 + k]`: the 4 quads holding `sq`, and its bit in each
+ * (1 top left, 2 top right, 4 bottom left, 8 bottom right).
+ */
+const QUAD_OF = new Uint8Array(SQUARE_COUNT * 4);
+const QUAD_BIT = new Uint8Array(SQUARE_COUNT * 4);
+for (const sq of SQUARES) {
+  for (let k = 0; k < 4; k++) {
+    const [dr, dc] = [k >> 1, k & 1];
+    QUAD_OF[sq * 4 + k] = ((sq >> 3) + 1 - dr) * 9 + (sq & 7) + 1 - dc;
+    QUAD_BIT[sq * 4 + k] = 1 << (dr * 2 + dc);
+  }
+}
+/**
+ * Each quad's share of 4 times the Euler number (Gray's formula for 8-connectivity: E = (Q1 - Q3 -
+ * 2·Qd) / 4): +1 for one square held, -1 for three, -2 for two held diagonally.
+ */
+const QUAD_EULER = Int8Array.from({ length: 16 }, (_, q) => {
+  const held = (q & 1) + ((q >> 1) & 1) + ((q >> 2) & 1) + (q >> 3);
+  return held === 1 ? 1 : held === 3 ? -1 : q === 0b1001 || q === 0b0110 ? -2 : 0;
+});
+
+/** Zobrist keys of each square and colour (`sq * 2 + c`) and of the side to move, from a fixed seed. */
+const keys = new Rng(0x10a);
+const KEYS_LO = Int32Array.from({ length: SQUARE_COUNT * 2 }, () => keys.nextU32() | 0);
+const KEYS_HI = Int32Array.from({ length: SQUARE_COUNT * 2 }, () => keys.nextU32() | 0);
+const SIDE_KEY_LO = keys.nextU32() | 0;
+const SIDE_KEY_HI = keys.nextU32() | 0;
 
 /** Room for `hasMove`'s moves: positions are used by one caller at a time. */
 const scratchMoves = new Int32Array(MAX_MOVES);

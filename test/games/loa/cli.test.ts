@@ -42,7 +42,7 @@ describe('tabula play and games for loa', () => {
       title: 'Lines of Action',
       players: { min: 2, max: 2 },
       timeLimits: { firstTurnMs: 2000, turnMs: 1000, gameMs: 10000 },
-      bots: ['random', 'strong'],
+      bots: ['random', 'greedy', 'planner', 'strong'],
       options: [{ name: 'max-moves', default: '100', description: 'moves in all, both sides counted, after which a game without a winner is a draw' }],
     });
   });

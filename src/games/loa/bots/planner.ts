@@ -1,5 +1,6 @@
 /**
- * The strong bot's search. The judge's player moves at random, so instead of assuming a best reply
+ * `builtin:planner`, the previous strong bot, kept for comparison: it beats the judge's random
+ * player but does not defend against a player that searches. The judge's player moves at random, so instead of assuming a best reply
  * the planner looks for the fastest way to gather its own pieces as if the opponent passed (a
  * "solitaire" search, two own moves deep by default), and at the root weighs each move by the
  * chance that a uniformly random reply wins for the opponent. The position's leaf value is the
@@ -7,7 +8,12 @@
  * leaf costs a move, a connectivity test and a few arithmetic operations. Everything runs on one
  * position with make and unmake and preallocated move lists: nothing is allocated per move.
  */
+import type { BuiltinBot } from '../../../core/game.js';
+import { Rng } from '../../../core/rng.js';
+import { playStream } from '../input.js';
 import { EMPTY, MAX_MOVES, other, type Colour, type Move, type Position } from '../position.js';
+import { maxMovesOption } from '../rules.js';
+import { OPENING_PARAMS, withOpening } from './opening.js';
 
 /** Costs: lower is better for the planner. A win found k own moves ahead costs WIN + k. */
 const WIN = -1_000_000;
@@ -109,3 +115,14 @@ export class Planner {
     return best;
   }
 }
+
+export const planner: BuiltinBot = {
+  description:
+    'the previous strong bot, kept for comparison: plans two of its own moves ahead as if the opponent passed, avoiding moves that let a random reply win',
+  params: OPENING_PARAMS,
+  create: ({ seed, gameOptions, params }) => {
+    const rng = new Rng(seed);
+    const bot = new Planner();
+    return (io) => playStream(io, withOpening(params, (p) => bot.choose(p, (k) => rng.below(k))), maxMovesOption(gameOptions));
+  },
+};

@@ -1,21 +1,39 @@
 /**
- * A bot that beats the judge's random player: it plans the quickest way to connect its own pieces
- * (planner.ts). It follows the statement as a contestant must, stopping by itself at a win, a block
- * or the move limit (the statement's 100 unless `--option max-moves=N`), so `tabula bot loa strong`
- * could be submitted as it is.
+ * `builtin:strong`: the search engine (search.ts) with its evaluation (evaluation.ts), on the clock
+ * of time-manager.ts. It follows the statement as a contestant must, stopping by itself at a win, a
+ * block or the move limit (the statement's 100 unless `--option max-moves=N`), so `tabula bot loa
+ * strong` could be submitted as it is.
  */
+import { performance } from 'node:perf_hooks';
 import type { BuiltinBot } from '../../../core/game.js';
-import { Rng } from '../../../core/rng.js';
 import { playStream } from '../input.js';
 import { maxMovesOption } from '../rules.js';
-import { Planner } from './planner.js';
+import { DEFAULT_WEIGHTS } from './evaluation.js';
+import { OPENING_PARAMS, withOpening } from './opening.js';
+import { numberParam, numberSetting } from './params.js';
+import { Search } from './search.js';
+import { TimeManager } from './time-manager.js';
+
+const DEPTH = numberSetting('depth', 'the deepest iteration of the search, in moves', 64, 1, 64, true);
+const NODES = numberSetting('nodes', 'stops a search after about this many nodes (0: no limit), for games that do not depend on the clock', 0, 0, 1e9, true);
+const TIME = numberSetting('time', "the share of the clock's time it thinks: 0.1 thinks a tenth as long", 1, 0.001, 1, false);
 
 export const strong: BuiltinBot = {
-  description: 'plans two of its own moves ahead to connect its pieces, avoiding moves that let a random reply win',
-  create: ({ seed, gameOptions }) => {
-    const rng = new Rng(seed);
-    const planner = new Planner();
+  description: 'iterative deepening alpha-beta with a transposition table and an evaluation of connection, spreading the game time over its moves',
+  params: [DEPTH, NODES, TIME, ...OPENING_PARAMS],
+  create: ({ gameOptions, timeLimits, params }) => {
     const maxMoves = maxMovesOption(gameOptions);
-    return (io) => playStream(io, (p) => planner.choose(p, (k) => rng.below(k)), maxMoves);
+    const nodes = numberParam(params, NODES);
+    const depth = numberParam(params, DEPTH);
+    const search = new Search(DEFAULT_WEIGHTS);
+    const clock = new TimeManager(timeLimits, numberParam(params, TIME), maxMoves);
+    const choose = withOpening(params, (p, ply) => {
+      const started = performance.now();
+      const { softMs, hardMs } = clock.allot(ply);
+      const { move } = search.search(p, ply, maxMoves, { depth, nodes: nodes === 0 ? Infinity : nodes, softMs, hardMs });
+      clock.spent(performance.now() - started);
+      return move;
+    });
+    return (io) => playStream(io, choose, maxMoves);
   },
 };
