@@ -41,10 +41,14 @@ function player(spec: string, seed: number): Chooser {
     const [name, value] = part.split('=');
     settings[name!] = Number(value);
   }
-  const { depth = 64, nodes = Infinity, ...weights } = settings;
+  const { depth = 64, nodes = Infinity, ms = Infinity, ...rest } = settings;
+  const weights: Record<string, number> = {};
+  const flags: Record<string, number> = {};
+  for (const [name, value] of Object.entries(rest)) (name.startsWith('x') ? flags : weights)[name] = value;
   for (const name of Object.keys(weights)) if (!(name in DEFAULT_WEIGHTS)) throw new Error(`no weight ${name}`);
-  const search = new Search({ ...DEFAULT_WEIGHTS, ...weights } as Weights);
-  return (p, ply) => search.search(p, ply, DEFAULT_MAX_MOVES, { depth, nodes, softMs: Infinity, hardMs: Infinity }).move;
+  const search = new Search({ ...DEFAULT_WEIGHTS, ...weights } as Weights, 19, flags);
+  // As the time manager plans: no new iteration after half the time, a deadline at three times it.
+  return (p, ply) => search.search(p, ply, DEFAULT_MAX_MOVES, { depth, nodes, softMs: ms / 2, hardMs: ms * 3 }).move;
 }
 
 /** One game; returns the winner's seat or null, and its length. */

@@ -23,6 +23,10 @@ export interface Weights {
   readonly massOffCentre: number;
   /** The side to move's bonus: it is a move ahead. */
   readonly tempo: number;
+  /** Per legal move of the side, moves onto the edge counting half. */
+  readonly mobility: number;
+  /** Per piece the side has. */
+  readonly pieces: number;
 }
 
 export const DEFAULT_WEIGHTS: Weights = {
@@ -32,6 +36,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   links: 40,
   massOffCentre: 10,
   tempo: 20,
+  mobility: 0,
+  pieces: 0,
 };
 
 /** Each square's ring: 0 on the edge up to 3 in the four middle squares. */
@@ -83,8 +89,25 @@ export function sideScore(p: Position, c: Colour, w: Weights): number {
   );
 }
 
+const scratch = new Int32Array(96);
+
+function mobility(p: Position): number {
+  const n = p.generate(scratch);
+  let m = 0;
+  for (let i = 0; i < n; i++) m += CENTRE[scratch[i]! >> 6] === 0 ? 1 : 2;
+  return m / 2;
+}
+
 /** The value of `p` for the side to move. */
 export function evaluate(p: Position, w: Weights): number {
   const c = p.toMove;
-  return Math.round(sideScore(p, c, w) - sideScore(p, (1 - c) as Colour, w)) + w.tempo;
+  let v = sideScore(p, c, w) - sideScore(p, (1 - c) as Colour, w) + w.pieces * (p.counts[c]! - p.counts[1 - c]!);
+  if (w.mobility !== 0) {
+    const mine = mobility(p);
+    p.passTurn();
+    const theirs = mobility(p);
+    p.passTurn();
+    v += w.mobility * (mine - theirs);
+  }
+  return Math.round(v) + w.tempo;
 }

@@ -29,7 +29,9 @@ const FIRST_MOVE_MS = 100;
 /** Games between good players last about this many own moves; a longer game gets the time that is left. */
 const EXPECTED_OWN_MOVES = 30;
 /** However far into the game, the time left is spread over at least this many moves (or all that remain, if fewer). */
-const LEAST_MOVES_AHEAD = 10;
+const LEAST_MOVES_AHEAD = 15;
+/** Kept for each move the game may still last beyond those expected, so that a long game does not starve. */
+const TAIL_MOVE_MS = 40;
 /** How far the deadline may be beyond the planned time, so that a search may finish an iteration it started. */
 const HARD_OVER_PLANNED = 3;
 
@@ -59,7 +61,7 @@ export class TimeManager {
       const available = game * (1 - GAME_RESERVE) - this.used - movesLeft * MOVE_OVERHEAD_MS;
       const expected = Math.min(movesLeft, Math.max(LEAST_MOVES_AHEAD, EXPECTED_OWN_MOVES - this.moves));
       cap = Math.min(cap, available - (movesLeft - 1) * MOVE_FLOOR_MS);
-      if (!first) planned = available / expected;
+      if (!first) planned = Math.max(0, available - (movesLeft - expected) * TAIL_MOVE_MS) / expected;
     }
     const hard = Math.max(0, Math.min(cap, planned * HARD_OVER_PLANNED)) * this.share;
     // An iteration takes about as long as all those before it: one started after half the planned
@@ -67,9 +69,12 @@ export class TimeManager {
     return { softMs: Math.min((planned / 2) * this.share, hard), hardMs: hard };
   }
 
-  /** Records a move that took `ms` by the bot's own measure. */
+  /**
+   * Records a move that took `ms` by the bot's own measure. A bot that thinks a share of the time is
+   * timed as if its clock ran that much faster, so that it thinks the same share on every move.
+   */
   spent(ms: number): void {
-    this.used += ms + MOVE_OVERHEAD_MS;
+    this.used += ms / this.share + MOVE_OVERHEAD_MS;
     this.moves++;
   }
 }
