@@ -7,6 +7,7 @@ import { playGame } from '../arena/game-loop.js';
 import { findGame } from '../games/registry.js';
 import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
+import { checkSeats } from '../core/game.js';
 import { seat } from '../core/units.js';
 import { UsageError } from './errors.js';
 import { timeLimitsOf, type TimeOverrides } from './run-options.js';
@@ -22,7 +23,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
   const game = await findGame(gameId);
   const judge = game.judge;
   if (!judge) throw new UsageError(`${game.id} has no judge`);
-  if (game.seats.min > 2 || game.seats.max < 2) throw new UsageError(`${game.id} is not a two-player game`);
+  checkSeats(game, 2);
   parseBotSpec(game, submission);
   const opponent = `builtin:${judge.opponent}`;
   const base = options.seed ?? randomSeed();

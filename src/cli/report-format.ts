@@ -1,5 +1,7 @@
 /** Run reports as people read them, or as one JSON summary object. */
-import type { BotReport, PairReport, Standing } from '../league/report.js';
+import type { BotReport } from '../league/bot-report.js';
+import type { PairReport } from '../league/pair-tally.js';
+import type { Standing } from '../league/standings.js';
 import type { RunReport } from '../league/run-report.js';
 import { alignColumns } from './text-table.js';
 

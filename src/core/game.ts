@@ -21,10 +21,18 @@ export interface GameSetup {
 }
 
 /** The game cannot be set up as asked: a wrong number of bots, an unknown option or a bad value. */
-export class SetupError extends Error {}
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}
 
-/** Refuses a table of `players` seats that the game is not played by. */
-export function checkSeats(game: GameDefinition, players: number): void {
+/** Who plays a game: its name, and how many seats its table has. */
+export interface Seating {
+  readonly title: string;
+  readonly seats: { readonly min: number; readonly max: number };
+}
+
+/** Refuses a table of `players` seats that the game is not played by: the one check, for every caller. */
+export function checkSeats(game: Seating, players: number): void {
   const { min, max } = game.seats;
   if (players >= min && players <= max) return;
   const range = min === max ? `${min}` : `${min} to ${max}`;
@@ -181,11 +189,9 @@ export interface Judge {
   verdict(result: GameResult, seat: Seat): string | null;
 }
 
-export interface GameDefinition<State = unknown, Move = unknown> {
+export interface GameDefinition<State = unknown, Move = unknown> extends Seating {
   /** The name used on the command line: `tabula play <id> ...`. */
   readonly id: string;
-  readonly title: string;
-  readonly seats: { readonly min: number; readonly max: number };
   readonly timeLimits: TimeLimits;
   readonly rules: Rules<State, Move>;
   readonly protocol: Protocol<State, Move>;

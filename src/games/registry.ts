@@ -23,6 +23,7 @@ export function loadGames(): Promise<GameDefinition[]> {
 }
 
 export class UnknownGameError extends Error {
+  override readonly name = 'UnknownGameError';
   constructor(id: string, known: readonly string[]) {
     super(`unknown game "${id}" (known games: ${known.join(', ')})`);
   }

@@ -78,7 +78,7 @@ describe('playGame', () => {
       return true;
     });
     await assert.rejects(playGame(race, ['./tabula-no-such-bot', 'builtin:random'], { seed: 1 }), BotStartError);
-    await assert.rejects(playGame(race, ['builtin:random'], { seed: 1 }), /race is played by 2 to 3 bots, not 1/);
+    await assert.rejects(playGame(race, ['builtin:random'], { seed: 1 }), /Race to 10 is played by 2 to 3 players, not 1/);
   });
 
   it('sends the final input to the bots still playing, and lets them exit by themselves', async () => {

@@ -107,7 +107,7 @@ describe('tabula play', () => {
   it('exits non-zero with a clear message only when the arena cannot run', async () => {
     const cases: [string[], number, RegExp][] = [
       [['play', 'chess', 'a', 'b'], 2, /unknown game "chess" \(known games: .*mills/],
-      [['play', 'mills', 'builtin:random'], 2, /mills is played by 2 bots; 1 given/],
+      [['play', 'mills', 'builtin:random'], 2, /Mills is played by 2 players, not 1/],
       [['play', 'mills', 'builtin:random', 'builtin:best'], 3, /cannot start bot "builtin:best": mills has no built-in bot "best"/],
       [['play', 'mills', 'builtin:random', './no-such-bot'], 3, /cannot start bot "\.\/no-such-bot": exited with code 127/],
       [['play', 'mills', 'builtin:random', 'builtin:random', '--seed', 'x'], 2, /seed/],

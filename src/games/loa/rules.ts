@@ -2,7 +2,7 @@
  * The rules of Lines of Action as Tabula enforces them (README.md says how the statement is read).
  * States are immutable values: `play` copies the position, then moves on the copy.
  */
-import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating, SetupError } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import {
@@ -35,6 +35,9 @@ import {
   type Colour,
   type Move,
 } from './position.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Lines of Action', seats: { min: 2, max: 2 } };
 
 /** The statement's limit: "Games exceeding 100 moves will be considered draws" (both sides' moves). */
 export const DEFAULT_MAX_MOVES = 100;
@@ -72,7 +75,7 @@ export function stateAt(position: Position, ply = 0, maxMoves = DEFAULT_MAX_MOVE
 }
 
 function initial(setup: GameSetup): LoaState {
-  if (setup.players !== 2) throw new SetupError(`Lines of Action is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return stateAt(Position.start(), 0, maxMovesOption(setup.options));
 }
 

@@ -2,7 +2,7 @@
  * The rules of Mills as Tabula enforces them (README.md says where they differ from the published
  * referee). States are immutable values built from small typed arrays that `play` copies.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import {
@@ -17,6 +17,9 @@ import {
   type Line,
   type Slot,
 } from './board.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Mills', seats: { min: 2, max: 2 } };
 
 declare const pieceBrand: unique symbol;
 /** A piece's id, 1..18, given in the order the pieces are put (by either player) and never reused. */
@@ -89,7 +92,7 @@ export function formatMove(move: MillsMove): string {
 }
 
 function initial(setup: GameSetup): MillsState {
-  if (setup.players !== 2) throw new RangeError(`Mills is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return {
     board: new Int8Array(SLOT_COUNT),
     slots: new Int8Array(MAX_PIECE_ID + 1).fill(-1),

@@ -3,13 +3,16 @@
  * published referee): the engine's moves, plus the hands in capture order, threefold repetition and
  * the 300-move limit. States are values: `play` copies the position.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { seat, type Seat } from '../../core/units.js';
 import type { Color } from './board.js';
 import { dropKind, formatAction, isDrop, moveTo, type Move } from './moves.js';
 import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
 import type { Position } from './position.js';
 import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };
 
 /** The game is drawn once this many moves (of both players together) have been played. */
 export const MAX_PLIES = 300;
@@ -34,7 +37,7 @@ export interface MinishogiState {
 const toMove = (state: MinishogiState): Seat => seat(state.position.side);
 
 function initial(setup: GameSetup): MinishogiState {
-  if (setup.players !== 2) throw new RangeError(`Minishogi is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   const position = parseSfen(START_SFEN);
   return { position, seed: setup.seed, ply: 0, hands: [[], []], keys: [positionKey(position)], lastMove: null, outcome: null };
 }

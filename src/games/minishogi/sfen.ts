@@ -6,7 +6,9 @@ import { Position } from './position.js';
 export const START_SFEN = 'rbsgk/4p/5/P4/KGSBR b - 1';
 
 /** A text that is not the SFEN of a minishogi position; the message says what is wrong. */
-export class SfenError extends Error {}
+export class SfenError extends Error {
+  override readonly name = 'SfenError';
+}
 
 /** Hand kinds in the order SFEN writes them: rook, bishop, gold, silver, pawn. */
 const HAND_ORDER: readonly HandKind[] = [4, 3, 2, 1, 0];

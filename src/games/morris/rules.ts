@@ -3,7 +3,7 @@
  * published referee). A state is a small immutable value: each side's stones as a mask of points.
  */
 import { LINES, LINES_THROUGH, LINE_MASKS, NEIGHBOURS, fieldName, isAdjacent, type Line, type Point } from '../../boards/morris.js';
-import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
@@ -25,6 +25,9 @@ import {
   type Phase,
   type Sides,
 } from './position.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: "Nine Men's Morris", seats: { min: 2, max: 2 } };
 
 export type { Phase };
 
@@ -76,7 +79,7 @@ export function formatMove(move: MorrisMove): string {
 }
 
 function initial(setup: GameSetup): MorrisState {
-  if (setup.players !== 2) throw new SetupError(`Nine Men's Morris is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return { stones: [0, 0], placed: [0, 0], ply: 0, lastMove: null, outcome: null };
 }
 

@@ -3,7 +3,7 @@
  * published referee): the deal, turns of several commands, the draw, the end and the ranking.
  * What each command does is in moves.ts. States are immutable values.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
 import { seat, seatsOf, type Seat } from '../../core/units.js';
 import { cardText, fullDeck, type Card } from './cards.js';
@@ -23,8 +23,11 @@ import {
 } from './moves.js';
 import { STACK_TYPE, cardsOf } from './stacks.js';
 
+
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'RummiKode', seats: { min: MIN_PLAYERS, max: MAX_PLAYERS } };
 export const HAND_SIZE = 14;
 /** The published referee's cap on the commands of a whole game, every player's together. */
 export const MAX_COMMANDS = 250;
@@ -72,7 +75,7 @@ export function tableOf(state: RummiState): Table {
 
 function initial(setup: GameSetup): RummiState {
   const { players } = setup;
-  if (!(players >= MIN_PLAYERS && players <= MAX_PLAYERS)) throw new RangeError(`RummiKode is played by 2 to 4, not ${players}`);
+  checkSeats(seating, players);
   const rng = new Rng(setup.seed);
   const deck = fullDeck();
   for (let i = deck.length - 1; i > 0; i--) {

@@ -25,6 +25,10 @@ export interface Interval {
   readonly high: number;
 }
 
+/** An interval to one decimal, for reports (infinite ends stay infinite). */
+export const roundInterval = (i: Interval): Interval => ({ value: round1(i.value), low: round1(i.low), high: round1(i.high) });
+const round1 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10) / 10 : x);
+
 /**
  * Mean and variance of per-sample scores, each sample `k` worth `values[k]` observed `counts[k]`
  * times: games (0, ½, 1) or game pairs (0, ¼, ½, ¾, 1).

@@ -33,7 +33,7 @@ describe('tabula with rummikode', () => {
   it('refuses a table of one', async () => {
     const run = await tabula(['play', 'rummikode', 'builtin:random']);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /rummikode is played by 2 to 4 bots; 1 given/);
+    assert.match(run.stderr, /RummiKode is played by 2 to 4 players, not 1/);
   });
 
   it('runs the random bot on stdin/stdout', async () => {

@@ -29,8 +29,8 @@ describe('the deal', () => {
       assert.deepEqual(start(players, 9), s);
     }
     assert.notDeepEqual(start(2, 9).hands, start(2, 10).hands);
-    assert.throws(() => start(5), /2 to 4, not 5/);
-    assert.throws(() => start(1), /2 to 4, not 1/);
+    assert.throws(() => start(5), { name: 'SetupError', message: 'RummiKode is played by 2 to 4 players, not 5' });
+    assert.throws(() => start(1), { name: 'SetupError', message: 'RummiKode is played by 2 to 4 players, not 1' });
   });
 
   it('starts with seat 0, 5 actions, no stack, nobody opened', () => {
