@@ -7,7 +7,7 @@ import { ProcessBot } from '../src/arena/process-bot.js';
 import { quantile } from '../src/arena/time-summary.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
-import { ECHO } from '../src/arena/calibration.js';
+import { ECHO, echoCommand } from '../src/arena/calibration.js';
 import type { Case } from './case.js';
 
 const ROUND_TRIPS = 2000;
@@ -26,7 +26,7 @@ async function processGames(concurrency: number, games: number): Promise<number>
 
 /** Median wall time of a turn through the arena, echo bot answering at once; reported as turns per second. */
 async function arenaTurns(): Promise<number> {
-  const bot = new ProcessBot(`'${process.execPath}' -e "${ECHO}"`);
+  const bot = new ProcessBot(echoCommand());
   const times: number[] = [];
   try {
     await bot.turn(['warm-up'], millis(5000));

@@ -16,6 +16,8 @@ export interface JudgeOptions extends TimeOverrides {
   games: number;
   seed?: number;
   option: Record<string, string>;
+  /** Where the failing game's replay goes; `judge-<game>-<seed>.json` when absent. */
+  replay?: string;
 }
 
 /** Returns the exit code: 0 when accepted, 1 when not. */
@@ -37,7 +39,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';
     process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`);
     if (verdict !== null) {
-      const file = `judge-${game.id}-${seed}.json`;
+      const file = options.replay ?? `judge-${game.id}-${seed}.json`;
       await writeReplay(file, replay);
       process.stdout.write(`Rejected: game ${i + 1} (seat ${at}, seed ${seed}): ${verdict}\nreplay: ${file}\n`);
       return 1;

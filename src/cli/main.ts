@@ -70,7 +70,8 @@ function program(setExit: (code: number) => void): Command {
       .argument('<game>')
       .argument('<command>', 'the submission, a command line')
       .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed),
+      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+      .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
   )
     .addOption(gameOption())
     .action(async (game: string, command: string, options) => {
@@ -121,7 +122,7 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--concurrency <k>', 'bots answering at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
     .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
     .option('--json', 'print JSON')
-    .action(lazy(async () => (await import('../arena/calibration.js')).calibrateCommand));
+    .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
   return cli;
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { storedReports } from '../league/run-report.js';
 import { Store } from '../league/store.js';
 import { UsageError } from './errors.js';
-import { formatReport } from './report-format.js';
+import { formatReport } from './run-report-text.js';
 
 export async function resultsCommand(options: { db: string; run?: number; json?: boolean }): Promise<void> {
   if (!existsSync(options.db)) throw new UsageError(`no results database at ${options.db}`);

@@ -4,7 +4,7 @@ import type { RunConfig } from '../league/run-config.js';
 import { playRun } from '../league/run.js';
 import { Store } from '../league/store.js';
 import { runProgress, type RunProgress } from './progress.js';
-import { printReport } from './report-format.js';
+import { printReport } from './run-report-text.js';
 import type { RunOptions } from './run-options.js';
 
 export async function runCommand(game: GameDefinition, config: RunConfig, options: RunOptions): Promise<void> {
