@@ -24,7 +24,11 @@ export interface Calibration extends TimeSummary {
 }
 
 /** Times `turns` turns of `concurrency` echo bots answering at once, and says which games' limits are at risk. */
-export async function calibrate(concurrency: number, turns: number, games: readonly GameDefinition[]): Promise<Calibration> {
+export async function calibrate(
+  concurrency: number,
+  turns: number,
+  games: readonly GameDefinition[],
+): Promise<Calibration> {
   const times: number[] = [];
   const perBot = Math.ceil(turns / concurrency);
   await Promise.all(

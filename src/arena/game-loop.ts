@@ -51,7 +51,11 @@ interface GameInPlay<S> {
  * a table or options the game does not have and `BotStartError` when a bot cannot be started;
  * whatever happens, every bot process is ended before it returns.
  */
-export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly string[], options: GameOptions): Promise<PlayedGame> {
+export async function playGame<S, M>(
+  game: GameDefinition<S, M>,
+  specs: readonly string[],
+  options: GameOptions,
+): Promise<PlayedGame> {
   checkSeats(game, specs.length);
   const gameOptions = options.gameOptions ?? {};
   checkGameOptions(game, gameOptions);
@@ -70,7 +74,11 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
     endedBy: null,
   };
   try {
-    specs.forEach((spec, i) => table.bots.push(connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect)));
+    specs.forEach((spec, i) =>
+      table.bots.push(
+        connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect),
+      ),
+    );
     while (game.rules.outcome(table.state) === null) {
       const turn = await playTurn(game, table);
       table.turns.push(turn);
@@ -99,7 +107,8 @@ export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly
 function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit: Millis; perTurn: Millis } {
   const { limits } = table;
   const perTurn = first ? limits.firstTurn : limits.turn;
-  const limit = limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
+  const limit =
+    limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
   return { limit, perTurn };
 }
 

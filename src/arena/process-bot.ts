@@ -35,7 +35,10 @@ export class ProcessBot extends TimedBot {
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-  constructor(readonly command: string, options: ProcessBotOptions = {}) {
+  constructor(
+    readonly command: string,
+    options: ProcessBotOptions = {},
+  ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps));
     this.killGraceMs = options.killGraceMs ?? 200;
     this.child = spawn('sh', ['-c', command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -86,7 +89,11 @@ export class ProcessBot extends TimedBot {
   private ended(): void {
     const exit = this.exit;
     const how =
-      exit === null ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      exit === null
+        ? 'closed its output'
+        : exit.signal
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code}`;
     const last = this.stderr.lastLines();
     this.fail({
       kind: 'crash',

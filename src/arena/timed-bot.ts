@@ -29,7 +29,10 @@ export abstract class TimedBot implements BotConnection {
   private answered = false;
   private closing: Promise<void> | null = null;
 
-  constructor(readonly label: string, stderr: StderrLog) {
+  constructor(
+    readonly label: string,
+    stderr: StderrLog,
+  ) {
     this.stderr = stderr;
   }
 
@@ -60,7 +63,8 @@ export abstract class TimedBot implements BotConnection {
   }
 
   close(grace?: Millis): Promise<void> {
-    if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+    if (!this.failure)
+      this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
     return (this.closing ??= this.terminate(grace));
   }
@@ -70,7 +74,11 @@ export abstract class TimedBot implements BotConnection {
     if (this.failure) return;
     for (const line of lines) this.unread.push(line);
     if (this.unread.length > MAX_UNREAD_LINES) {
-      this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
+      this.fail({
+        kind: 'overflow',
+        detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`,
+        stderr: '',
+      });
     } else if (this.pending) this.answer(at);
   }
 

@@ -34,10 +34,16 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     const at = seat(i % 2);
     const seed = (base + i) >>> 0;
     const bots = at === 0 ? [submission, opponent] : [opponent, submission];
-    const { result, replay } = await playGame(game, bots, { seed, timeLimits: timeLimitsOf(game, options), gameOptions: options.option });
+    const { result, replay } = await playGame(game, bots, {
+      seed,
+      timeLimits: timeLimitsOf(game, options),
+      gameOptions: options.option,
+    });
     const verdict = judge.verdict(result, at);
     const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';
-    process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`);
+    process.stdout.write(
+      `game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`,
+    );
     if (verdict !== null) {
       const file = options.replay ?? `judge-${game.id}-${seed}.json`;
       await writeReplay(file, replay);

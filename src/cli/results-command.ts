@@ -10,9 +10,13 @@ export async function resultsCommand(options: { db: string; run?: number; json?:
   const store = new Store(options.db);
   try {
     const reports = storedReports(store, options.run);
-    if (options.run !== undefined && reports.length === 0) throw new UsageError(`${options.db} has no run ${options.run}`);
+    if (options.run !== undefined && reports.length === 0)
+      throw new UsageError(`${options.db} has no run ${options.run}`);
     if (options.json) process.stdout.write(JSON.stringify({ runs: reports }) + '\n');
-    else process.stdout.write(reports.length === 0 ? `${options.db} holds no runs yet\n` : reports.map(formatReport).join('\n'));
+    else
+      process.stdout.write(
+        reports.length === 0 ? `${options.db} holds no runs yet\n` : reports.map(formatReport).join('\n'),
+      );
   } finally {
     store.close();
   }

@@ -31,7 +31,10 @@ export interface BotConnection {
 /** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */
 export class BotStartError extends Error {
   override readonly name = 'BotStartError';
-  constructor(readonly bot: string, detail: string) {
+  constructor(
+    readonly bot: string,
+    detail: string,
+  ) {
     super(`cannot start bot "${bot}": ${detail}`);
   }
 }

@@ -130,10 +130,18 @@ export interface Setting {
  * Refuses settings not among `known`, naming those there are, and values their `check` refuses:
  * `what` names the owner (`mills`, `builtin:strong`), `kind` the settings (`option`, `parameter`).
  */
-export function checkSettings(what: string, kind: string, known: readonly Setting[], given: Readonly<Record<string, string>>): void {
+export function checkSettings(
+  what: string,
+  kind: string,
+  known: readonly Setting[],
+  given: Readonly<Record<string, string>>,
+): void {
   for (const [name, value] of Object.entries(given)) {
     const setting = known.find((s) => s.name === name);
-    if (!setting) throw new SetupError(`${what} has no ${kind} "${name}" (its ${kind}s: ${known.map((s) => s.name).join(', ') || 'none'})`);
+    if (!setting)
+      throw new SetupError(
+        `${what} has no ${kind} "${name}" (its ${kind}s: ${known.map((s) => s.name).join(', ') || 'none'})`,
+      );
     const checked = setting.check?.(value);
     if (checked && !checked.ok) throw new SetupError(`${what}: ${kind} ${name}=${value}: ${checked.error}`);
   }
@@ -178,7 +186,11 @@ export interface Bridge {
   readonly description: string;
   readonly params?: readonly Setting[];
   /** `start` runs the engine's command as a process bot, under the arena's limits and clock. */
-  connect(command: string, start: (command: string) => BotConnection, params: Readonly<Record<string, string>>): BotConnection;
+  connect(
+    command: string,
+    start: (command: string) => BotConnection,
+    params: Readonly<Record<string, string>>,
+  ): BotConnection;
 }
 
 /** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */

@@ -38,6 +38,10 @@ export async function findGame(id: string): Promise<GameDefinition> {
   }
   const games = await loadGames();
   const game = games.find((g) => g.id === id);
-  if (!game) throw new UnknownGameError(id, games.map((g) => g.id));
+  if (!game)
+    throw new UnknownGameError(
+      id,
+      games.map((g) => g.id),
+    );
   return game;
 }

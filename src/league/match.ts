@@ -9,7 +9,8 @@ import type { StoredGame } from './store.js';
 
 /** Refuses a game that two bots cannot play alone. */
 export function checkMatch(game: GameDefinition): void {
-  if (game.seats.min > 2 || game.seats.max < 2) throw new SetupError(`${game.title} is not played by two players: use tabula tournament`);
+  if (game.seats.min > 2 || game.seats.max < 2)
+    throw new SetupError(`${game.title} is not played by two players: use tabula tournament`);
 }
 
 /** The match's plan: its schedule, the pair's tally over the games stored so far, and the SPRT's stop. */

@@ -29,7 +29,10 @@ export class PairTally {
   readonly pentanomial = [0, 0, 0, 0, 0];
   private readonly openPairs = new Map<number, number>();
 
-  constructor(readonly a: number, readonly b: number) {}
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
 
   add(game: StoredGame): void {
     const seat = game.seats.indexOf(this.a);

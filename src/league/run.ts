@@ -59,4 +59,3 @@ export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promis
   });
   return runReport(run, store.games(run.id));
 }
-

@@ -26,7 +26,13 @@ export function matchSchedule(games: number, seed: number): PlannedGame[] {
  * Round-robin and gauntlet: in every round each table (every set of `tableSize` bots; with a
  * gauntlet, only those with bot 0) plays one game in every seat order, all on one seed.
  */
-export function tableSchedule(format: 'round-robin' | 'gauntlet', bots: number, tableSize: number, rounds: number, seed: number): PlannedGame[] {
+export function tableSchedule(
+  format: 'round-robin' | 'gauntlet',
+  bots: number,
+  tableSize: number,
+  rounds: number,
+  seed: number,
+): PlannedGame[] {
   const tables = combinations(bots, tableSize).filter((t) => format === 'round-robin' || t.includes(0));
   const planned: PlannedGame[] = [];
   let deal = 0;
@@ -53,5 +59,7 @@ export function combinations(n: number, k: number): number[][] {
 /** All orderings of `items`, the given order first. */
 export function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((first, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]));
+  return items.flatMap((first, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
+  );
 }

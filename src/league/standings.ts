@@ -23,7 +23,10 @@ export interface CrossTable {
 }
 
 /** Two-seat tournaments: Bradley-Terry ratings, points and a cross table of results. */
-export function twoSeatStandings(bots: readonly string[], games: readonly StoredGame[]): { standings: Standing[]; crossTable: CrossTable } {
+export function twoSeatStandings(
+  bots: readonly string[],
+  games: readonly StoredGame[],
+): { standings: Standing[]; crossTable: CrossTable } {
   const ratings = bradleyTerry(
     bots.length,
     games.map((g) => ({ a: g.seats[0]!, b: g.seats[1]!, score: scoreOf(g, 0) })),
@@ -40,19 +43,30 @@ export function twoSeatStandings(bots: readonly string[], games: readonly Stored
       wdl[player]![opponent]![score === 1 ? 0 : score === 0.5 ? 1 : 2]!++;
     });
   }
-  const standings = bots.map((bot, i) => ({ bot, rating: roundInterval(ratings[i]!), games: played[i]!, points: points[i]! }));
+  const standings = bots.map((bot, i) => ({
+    bot,
+    rating: roundInterval(ratings[i]!),
+    games: played[i]!,
+    points: points[i]!,
+  }));
   return { standings: sortByRating(standings), crossTable: crossTable(bots, wdl) };
 }
 
 /** Tournaments of more seats: OpenSkill (Plackett-Luce) ratings, mean places and a cross table of who finished ahead. */
-export function multiSeatStandings(bots: readonly string[], games: readonly StoredGame[]): { standings: Standing[]; crossTable: CrossTable } {
+export function multiSeatStandings(
+  bots: readonly string[],
+  games: readonly StoredGame[],
+): { standings: Standing[]; crossTable: CrossTable } {
   let ratings: Rating[] = bots.map(() => newRating());
   const places = bots.map(() => 0);
   const played = bots.map(() => 0);
   const order = bots.map(() => bots.map(() => [0, 0, 0]));
   for (const g of games) {
     const ranks = g.result.players.map((p) => p.rank);
-    const rated = rate(g.seats.map((b) => [ratings[b]!]), { rank: ranks });
+    const rated = rate(
+      g.seats.map((b) => [ratings[b]!]),
+      { rank: ranks },
+    );
     ratings = [...ratings];
     g.seats.forEach((b, seat) => {
       ratings[b] = rated[seat]![0]!;

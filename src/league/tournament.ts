@@ -11,7 +11,8 @@ import { swissRound, swissStanding } from './swiss.js';
 export const defaultPlayers = (game: GameDefinition, bots: number): number => Math.min(bots, game.seats.max);
 
 /** Rounds unless the user says: one, or for Swiss enough to single out a winner (log2 of the bots). */
-export const defaultRounds = (format: TournamentFormat, bots: number): number => (format === 'swiss' ? Math.ceil(Math.log2(bots)) : 1);
+export const defaultRounds = (format: TournamentFormat, bots: number): number =>
+  format === 'swiss' ? Math.ceil(Math.log2(bots)) : 1;
 
 /** Refuses a tournament that cannot be played: too few bots, tables the game is not played at. */
 export function checkTournament(game: GameDefinition, bots: number, players: number, format: TournamentFormat): void {

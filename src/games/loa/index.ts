@@ -5,9 +5,20 @@ import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
 import { Position, type Move } from './position.js';
 import { protocol } from './protocol.js';
-import { DEFAULT_MAX_MOVES, divide, formatMove, type LoaState, MAX_MOVES_OPTION, parsePosition, perft, rules, seating } from './rules.js';
+import {
+  DEFAULT_MAX_MOVES,
+  divide,
+  formatMove,
+  type LoaState,
+  MAX_MOVES_OPTION,
+  parsePosition,
+  perft,
+  rules,
+  seating,
+} from './rules.js';
 
-const start = (position: string | undefined): Position => (position === undefined ? Position.start() : parsePosition(position));
+const start = (position: string | undefined): Position =>
+  position === undefined ? Position.start() : parsePosition(position);
 
 export const game: GameDefinition<LoaState, Move> = {
   id: 'loa',
@@ -35,6 +46,7 @@ export const game: GameDefinition<LoaState, Move> = {
   },
   perft: {
     count: (depth, position) => perft(start(position), depth),
-    divide: (depth, position) => divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
+    divide: (depth, position) =>
+      divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
   },
 };

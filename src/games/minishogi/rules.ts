@@ -39,17 +39,32 @@ const toMove = (state: MinishogiState): Seat => seat(state.position.side);
 function initial(setup: GameSetup): MinishogiState {
   checkSeats(seating, setup.players);
   const position = parseSfen(START_SFEN);
-  return { position, seed: setup.seed, ply: 0, hands: [[], []], keys: [positionKey(position)], lastMove: null, outcome: null };
+  return {
+    position,
+    seed: setup.seed,
+    ply: 0,
+    hands: [[], []],
+    keys: [positionKey(position)],
+    lastMove: null,
+    outcome: null,
+  };
 }
 
-const win = (winner: Color, reason: string): Outcome => ({ winner: seat(winner), reason, scores: winner === 0 ? [1, -1] : [-1, 1] });
+const win = (winner: Color, reason: string): Outcome => ({
+  winner: seat(winner),
+  reason,
+  scores: winner === 0 ? [1, -1] : [-1, 1],
+});
 
 /** The end of the game, checked after every move in the published referee's order. */
 function outcomeAfter(position: Position, ply: number, occurrences: number): Outcome | null {
   const mover = position.side;
   const other = (mover ^ 1) as Color;
   if (position.legalMoves().length === 0)
-    return win(other, position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`);
+    return win(
+      other,
+      position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`,
+    );
   if (occurrences >= REPETITIONS) {
     return position.inCheck()
       ? win(mover, `third repetition with player ${mover} in check: player ${other}, who gives check, loses`)
@@ -74,12 +89,21 @@ function apply(state: MinishogiState, move: Move): MinishogiState {
   const keys = [...state.keys, key];
   const ply = state.ply + 1;
   const occurrences = keys.filter((k) => k === key).length;
-  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: outcomeAfter(position, ply, occurrences) };
+  return {
+    position,
+    seed: state.seed,
+    ply,
+    hands,
+    keys,
+    lastMove: move,
+    outcome: outcomeAfter(position, ply, occurrences),
+  };
 }
 
 function play(state: MinishogiState, move: Move): MinishogiState {
   if (state.outcome) throw new Error('the game is over');
-  if (!state.position.legalMoves().includes(move)) throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
+  if (!state.position.legalMoves().includes(move))
+    throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
   return apply(state, move);
 }
 

@@ -23,7 +23,6 @@ import {
 } from './moves.js';
 import { STACK_TYPE, cardsOf } from './stacks.js';
 
-
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
 /** The game's name and its table, checked by `initial`. */
@@ -62,7 +61,8 @@ export interface RummiState {
   readonly outcome: Outcome | null;
 }
 
-const replaced = <T>(items: readonly T[], at: number, value: T): T[] => items.map((item, i) => (i === at ? value : item));
+const replaced = <T>(items: readonly T[], at: number, value: T): T[] =>
+  items.map((item, i) => (i === at ? value : item));
 
 /** The seats still playing, in order. */
 export const activeSeats = (state: RummiState): Seat[] => seatsOf(state.players).filter((s) => state.active[s]);
@@ -121,7 +121,16 @@ function endTurn(state: RummiState): RummiState {
     hands = replaced(hands, state.mover, [...hands[state.mover]!, drawn]);
     drawSeed = rng.nextU32();
   }
-  return { ...state, pile, hands, drawSeed, drawn, mover: nextActive(state, state.mover), actionsLeft: ACTIONS_PER_TURN, threw: false };
+  return {
+    ...state,
+    pile,
+    hands,
+    drawSeed,
+    drawn,
+    mover: nextActive(state, state.mover),
+    actionsLeft: ACTIONS_PER_TURN,
+    threw: false,
+  };
 }
 
 /**
@@ -132,7 +141,8 @@ function endTurn(state: RummiState): RummiState {
 export function standings(state: RummiState): { ranks: number[]; scores: number[] } {
   const seats = seatsOf(state.players);
   const cards = (s: Seat): number => state.hands[s]!.length;
-  const better = (a: Seat, b: Seat): boolean => cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
+  const better = (a: Seat, b: Seat): boolean =>
+    cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
   const active = activeSeats(state);
   const ranks = seats.map((s) => (state.active[s] ? 1 + active.filter((t) => better(t, s)).length : 1 + active.length));
   const scores = seats.map((s) => {
@@ -195,7 +205,8 @@ function forfeit(state: RummiState, s: Seat): RummiState {
   };
   const left = activeSeats(next);
   if (left.length === 1) return finish(next, `only seat ${left[0]} remains`);
-  if (s === state.mover) next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
+  if (s === state.mover)
+    next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
   return next;
 }
 
