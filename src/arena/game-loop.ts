@@ -2,13 +2,13 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
-import { BotStartError, type BotConnection, type TurnResult } from '../core/connection.js';
+import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
-import { millis, seat, type Millis, type Seat, type TimeLimits } from '../core/units.js';
-import { connectBot, type ConnectOptions } from './bot-spec.js';
-import { REPLAY_VERSION, type GameResult, type Replay, type ReplayTurn } from './replay.js';
+import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
+import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
   readonly seed: number;
@@ -74,11 +74,10 @@ export async function playGame<S, M>(
     endedBy: null,
   };
   try {
-    specs.forEach((spec, i) =>
-      table.bots.push(
-        connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect),
-      ),
-    );
+    for (const [i, spec] of specs.entries()) {
+      const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
+      table.bots.push(connectBot(game, spec, setup, options.connect));
+    }
     while (game.rules.outcome(table.state) === null) {
       const turn = await playTurn(game, table);
       table.turns.push(turn);

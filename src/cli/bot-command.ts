@@ -4,7 +4,7 @@ import { runBuiltinBot } from '../arena/builtin-bot.js';
 import { checkGameOptions } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface BotOptions extends TimeOverrides {
   seed?: number;

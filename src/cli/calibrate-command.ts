@@ -5,7 +5,7 @@ import { loadGames } from '../games/registry.js';
 export async function calibrateCommand(options: { concurrency: number; turns: number; json?: boolean }): Promise<void> {
   const c = await calibrate(options.concurrency, options.turns, await loadGames());
   if (options.json) {
-    process.stdout.write(JSON.stringify(c) + '\n');
+    process.stdout.write(`${JSON.stringify(c)}\n`);
     return;
   }
   process.stdout.write(

@@ -17,7 +17,7 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
       bots: Object.keys(g.bots),
       options: (g.options ?? []).map((o) => ({ name: o.name, default: o.default, description: o.description })),
     }));
-    process.stdout.write(JSON.stringify(json) + '\n');
+    process.stdout.write(`${JSON.stringify(json)}\n`);
     return;
   }
   const lines = alignColumns([
@@ -38,5 +38,5 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
     for (const o of g.options ?? [])
       lines.push(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})`);
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -4,13 +4,13 @@
  */
 import { parseBotSpec } from '../arena/bot-spec.js';
 import { playGame } from '../arena/game-loop.js';
-import { findGame } from '../games/registry.js';
 import { writeReplay } from '../arena/replay.js';
-import { randomSeed } from '../core/rng.js';
 import { checkSeats } from '../core/game.js';
+import { randomSeed } from '../core/rng.js';
 import { seat } from '../core/units.js';
+import { findGame } from '../games/registry.js';
 import { UsageError } from './errors.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface JudgeOptions extends TimeOverrides {
   games: number;

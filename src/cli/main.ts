@@ -1,13 +1,14 @@
 /** The `tabula` command line. */
-import { Command, CommanderError, Option } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { Command, CommanderError, Option } from 'commander';
+import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
-import { killAllGroups } from '../arena/process-groups.js';
 import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { DEFAULT_DB, addRunOptions, addTimeOptions } from './run-options.js';
+import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')

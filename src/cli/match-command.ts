@@ -5,7 +5,7 @@ import { checkMatch } from '../league/match.js';
 import type { MatchConfig } from '../league/run-config.js';
 import type { SprtSettings } from '../league/stats/sprt.js';
 import { runCommand } from './run-command.js';
-import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { type RunOptions, timeLimitsOf } from './run-options.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;

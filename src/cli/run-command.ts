@@ -1,11 +1,11 @@
 /** What `tabula match` and `tabula tournament` share: the store, progress while games end, the report. */
 import type { GameDefinition } from '../core/game.js';
-import type { RunConfig } from '../league/run-config.js';
 import { playRun } from '../league/run.js';
+import type { RunConfig } from '../league/run-config.js';
 import { Store } from '../league/store.js';
-import { runProgress, type RunProgress } from './progress.js';
-import { printReport } from './run-report-text.js';
+import { type RunProgress, runProgress } from './progress.js';
 import type { RunOptions } from './run-options.js';
+import { printReport } from './run-report-text.js';
 
 export async function runCommand(game: GameDefinition, config: RunConfig, options: RunOptions): Promise<void> {
   const store = new Store(options.db);

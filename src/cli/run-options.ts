@@ -1,6 +1,7 @@
 /** The options every run command shares: where results go, how many games at once, time limits, game options. */
-import { Option, type Command } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { type Command, Option } from 'commander';
 import type { GameDefinition } from '../core/game.js';
 import { millis, type TimeLimits } from '../core/units.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';

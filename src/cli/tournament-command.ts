@@ -4,7 +4,7 @@ import { findGame } from '../games/registry.js';
 import type { TournamentConfig, TournamentFormat } from '../league/run-config.js';
 import { checkTournament, defaultPlayers, defaultRounds } from '../league/tournament.js';
 import { runCommand } from './run-command.js';
-import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { type RunOptions, timeLimitsOf } from './run-options.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;

@@ -3,8 +3,8 @@
  * is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
  */
 import type { BotConnection } from './connection.js';
-import type { BotProgram } from './line-io.js';
 import type { GameResult } from './game-result.js';
+import type { BotProgram } from './line-io.js';
 import type { Result } from './result.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
 

@@ -3,9 +3,9 @@
  * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
  */
 import { performance } from 'node:perf_hooks';
-import type { GameDefinition } from '../core/game.js';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
+import type { GameDefinition } from '../core/game.js';
 import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';

@@ -1,6 +1,7 @@
 /** What a match or tournament run is: stored with it, and what the same command finds it by again. */
-import type { SprtSettings } from './stats/sprt.js';
+
 import type { TimeLimits } from '../core/units.js';
+import type { SprtSettings } from './stats/sprt.js';
 
 interface CommonConfig {
   readonly game: string;

@@ -29,7 +29,7 @@ export function swissRound(round: number, bots: number, standing: SwissStanding,
   while (order.length > 0) {
     const a = order.shift()!;
     const k = order.findIndex((b) => !met.has(pairKey(a, b)));
-    const [b] = order.splice(k < 0 ? 0 : k, 1);
+    const [b] = order.splice(Math.max(k, 0), 1);
     pairs.push([a, b!]);
   }
   const gamesPerRound = 2 * Math.floor(bots / 2);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
-export const root = process.env['TABULA_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
+export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.url).pathname;
 
 export interface Run {
   readonly code: number | null;

@@ -1,5 +1,5 @@
 /** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { protocol } from './protocol.js';

@@ -4,12 +4,12 @@
  * the 300-move limit. States are values: `play` copies the position.
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import type { Color } from './board.js';
-import { dropKind, formatAction, isDrop, moveTo, type Move } from './moves.js';
-import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
+import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
+import { type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
-import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
+import { formatSfen, parseSfen, positionKey, START_SFEN } from './sfen.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };

@@ -9,14 +9,14 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
-import { millis, type Millis } from '../../core/units.js';
+import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
-import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './moves.js';
-import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
+import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
+import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { START_SFEN, parseSfen } from './sfen.js';
+import { parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and

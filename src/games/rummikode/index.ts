@@ -4,7 +4,7 @@ import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
-import { rules, seating, type RummiState } from './rules.js';
+import { type RummiState, rules, seating } from './rules.js';
 
 export const game: GameDefinition<RummiState, RummiMove> = {
   id: 'rummikode',

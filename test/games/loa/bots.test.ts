@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { botSetup } from '../../support/games.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { playGame } from '../../../src/arena/game-loop.js';
-import type { BotProgram } from '../../../src/core/line-io.js';
 import { LineQueue } from '../../../src/arena/line-streams.js';
+import type { BotProgram } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { Planner } from '../../../src/games/loa/bots/planner.js';
 import { random } from '../../../src/games/loa/bots/random.js';
 import { strong } from '../../../src/games/loa/bots/strong.js';
 import { game } from '../../../src/games/loa/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { parseColour, parseMove, playStream } from '../../../src/games/loa/input.js';
-import { BLACK, WHITE, type Move, type Position } from '../../../src/games/loa/position.js';
+import { BLACK, type Move, type Position, WHITE } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
-import { boardRows, formatMove, rules, type LoaState } from '../../../src/games/loa/rules.js';
+import { boardRows, formatMove, type LoaState, rules } from '../../../src/games/loa/rules.js';
+import { botSetup } from '../../support/games.js';
 import { board, start, stateAt } from './helpers.js';
 
 /** A bot fed in memory: its input, what it writes, and its program's end. */
@@ -39,7 +39,10 @@ test('the bot side reads the colour and moves exactly as the referee writes them
 
 test('a bot stops by itself at the move limit, without waiting for its input to end', async () => {
   const moves = new Int32Array(96);
-  const first = (p: Position): Move => (p.generate(moves), moves[0]! as Move);
+  const first = (p: Position): Move => {
+    p.generate(moves);
+    return moves[0]! as Move;
+  };
   const bot = connect((io) => playStream(io, first, 3));
   let state = start();
   bot.input.push('0');

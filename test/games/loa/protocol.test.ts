@@ -4,7 +4,7 @@ import { seat } from '../../../src/core/units.js';
 import { BLACK, WHITE } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
 import { boardRows, formatMove, rules, stateAt } from '../../../src/games/loa/rules.js';
-import { SAMPLE, board, move, parseError, playLines, start } from './helpers.js';
+import { board, move, parseError, playLines, SAMPLE, start } from './helpers.js';
 
 const B = seat(BLACK);
 const W = seat(WHITE);

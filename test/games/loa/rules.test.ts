@@ -4,8 +4,8 @@ import { SetupError } from '../../../src/core/game.js';
 import { seat } from '../../../src/core/units.js';
 import { LINE_OF, squareAt } from '../../../src/games/loa/board.js';
 import { game } from '../../../src/games/loa/index.js';
-import { BLACK, Position, WHITE, fromOf, piecesOf, toOf } from '../../../src/games/loa/position.js';
-import { boardRows, formatMove, checkMove, perft, rules } from '../../../src/games/loa/rules.js';
+import { BLACK, fromOf, Position, piecesOf, toOf, WHITE } from '../../../src/games/loa/position.js';
+import { boardRows, checkMove, formatMove, perft, rules } from '../../../src/games/loa/rules.js';
 import { board, destinations, move, playLines, start, stateAt } from './helpers.js';
 
 test('the start: black on rows 1 and 8, white on columns 1 and 8, black to move with 36 moves', () => {

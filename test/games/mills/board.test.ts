@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  directionOf,
+  isAdjacent,
   LINES,
   LINES_THROUGH,
   NEIGHBOURS,
-  SLOTS,
-  directionOf,
-  isAdjacent,
   radiusOf,
-  slotOf,
+  SLOTS,
   type Slot,
+  slotOf,
 } from '../../../src/games/mills/board.js';
 
 const text = (s: Slot): string => `${directionOf(s)} ${radiusOf(s)}`;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { slotOf } from '../../../src/games/mills/board.js';
 import { formatMove, protocol } from '../../../src/games/mills/protocol.js';
-import { pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
-import { BLACK, WHITE, parseError, playLines, position, start } from './helpers.js';
+import { type MillsState, pieceId, rules } from '../../../src/games/mills/rules.js';
+import { BLACK, parseError, playLines, position, start, WHITE } from './helpers.js';
 
 const input = (state: MillsState, firstTurn = false): string[] =>
   protocol.turnInput(state, rules.toMove(state), firstTurn);

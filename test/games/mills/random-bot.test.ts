@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/mills/bots/random.js';
 import { game } from '../../../src/games/mills/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readTurn } from '../../../src/games/mills/input.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
 import { piecesOnBoard, rules } from '../../../src/games/mills/rules.js';
-import { playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { playLines, start } from './helpers.js';
 
 const connect = inMemoryBot;
 
@@ -90,7 +90,7 @@ test('random bots play whole games through the protocol', async () => {
 
 test("the game definition offers the random bot and the statement's time limits", () => {
   assert.equal(game.id, 'mills');
-  assert.equal(game.bots['random'], random);
+  assert.equal(game.bots.random, random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
   assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 24);
 });

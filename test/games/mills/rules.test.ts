@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { slotOf } from '../../../src/games/mills/board.js';
-import { checkMove, perft, pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
-import { BLACK, WHITE, parseError, playLines, position, start } from './helpers.js';
+import { checkMove, type MillsState, perft, pieceId, rules } from '../../../src/games/mills/rules.js';
+import { BLACK, parseError, playLines, position, start, WHITE } from './helpers.js';
 
 const removedBy = (state: MillsState, line: string): number[] => [...playLines(state, line).removed];
 

@@ -33,7 +33,7 @@ test('tabula play minishogi between built-in bots, and tabula bot minishogi rand
   );
 
   const input = protocol.turnInput(start(), seat(0), true);
-  const bot = await tabula(['bot', 'minishogi', 'random', '--seed', '1'], input.join('\n') + '\n');
+  const bot = await tabula(['bot', 'minishogi', 'random', '--seed', '1'], `${input.join('\n')}\n`);
   assert.equal(bot.code, 0, bot.stderr);
   assert.ok(input.slice(11).includes(bot.stdout.trim()), bot.stdout);
 });

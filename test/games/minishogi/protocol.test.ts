@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { seat } from '../../../src/core/units.js';
 import { SQUARES, squareAt } from '../../../src/games/minishogi/board.js';
-import { boardMove, dropMove, formatAction, isDrop, dropKind, type Move } from '../../../src/games/minishogi/moves.js';
+import { boardMove, dropKind, dropMove, formatAction, isDrop, type Move } from '../../../src/games/minishogi/moves.js';
 import { GOLD, HAND_KINDS, PAWN } from '../../../src/games/minishogi/pieces.js';
 import { listedActions, protocol } from '../../../src/games/minishogi/protocol.js';
-import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';
+import { type MinishogiState, rules } from '../../../src/games/minishogi/rules.js';
 import { parseError, playLines, start, stateAt } from './helpers.js';
 
 const lines = (text: string): string[] =>

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LineIO } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/minishogi/bots/random.js';
 import { game } from '../../../src/games/minishogi/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { parseTurn, readTurn } from '../../../src/games/minishogi/input.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
-import { playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { playLines, start } from './helpers.js';
 
 const connect = inMemoryBot;
 
@@ -109,8 +109,8 @@ test("the game definition: two seats, the statement's time limits, the random bo
   assert.equal(game.id, 'minishogi');
   assert.deepEqual(game.seats, { min: 2, max: 2 });
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
-  assert.equal(game.bots['random'], random);
-  assert.ok(game.bridges?.['usi']);
+  assert.equal(game.bots.random, random);
+  assert.ok(game.bridges?.usi);
   assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 14);
   assert.equal(game.perft?.count(3), 2512);
   assert.deepEqual(

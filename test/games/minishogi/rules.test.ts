@@ -6,7 +6,7 @@ import { dropMove, formatAction } from '../../../src/games/minishogi/moves.js';
 import { PAWN, ROOK, SILVER } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { MAX_PLIES, rules } from '../../../src/games/minishogi/rules.js';
-import { START_SFEN, parseSfen } from '../../../src/games/minishogi/sfen.js';
+import { parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { actions, parseError, playLines, start, stateAt } from './helpers.js';
 
 test('the start: the 14 moves the published referee lists', () => {

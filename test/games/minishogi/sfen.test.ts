@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { squareAt } from '../../../src/games/minishogi/board.js';
 import { GOLD, KING, PAWN, ROOK } from '../../../src/games/minishogi/pieces.js';
-import { START_SFEN, SfenError, formatSfen, parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
+import { formatSfen, parseSfen, positionKey, SfenError, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { PERFT_ALLOWED } from './helpers.js';
 
 test('the start: kings on 55 and 11, pawns on 54 and 12, player 0 to move', () => {

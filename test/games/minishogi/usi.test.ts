@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { BotStartError } from '../../../src/core/connection.js';
+import { fileURLToPath } from 'node:url';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { ProcessBot } from '../../../src/arena/process-bot.js';
-import { game } from '../../../src/games/minishogi/index.js';
+import { BotStartError } from '../../../src/core/connection.js';
 import { millis, seat } from '../../../src/core/units.js';
+import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
-import { UsiBot, moveTime } from '../../../src/games/minishogi/usi.js';
-import { start } from './helpers.js';
+import { moveTime, UsiBot } from '../../../src/games/minishogi/usi.js';
 import { root } from '../../support/cli.js';
+import { start } from './helpers.js';
 
 const fake = (mode: string): string =>
   `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { POINTS, fieldName } from '../../../src/boards/morris.js';
+import { fieldName, POINTS } from '../../../src/boards/morris.js';
 import { formatMove, protocol } from '../../../src/games/morris/protocol.js';
-import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
-import { ONE, ZERO, listed, parseError, playLines, position, start } from './helpers.js';
+import { type MorrisState, rules } from '../../../src/games/morris/rules.js';
+import { listed, ONE, parseError, playLines, position, start, ZERO } from './helpers.js';
 
 const lines = (text: string): string[] =>
   text

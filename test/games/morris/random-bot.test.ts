@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
-import type { LineIO } from '../../../src/core/line-io.js';
 import type { Replay } from '../../../src/arena/replay.js';
+import type { LineIO } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { millis } from '../../../src/core/units.js';
 import { random } from '../../../src/games/morris/bots/random.js';
 import { game } from '../../../src/games/morris/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readInitialisation, readTurn } from '../../../src/games/morris/input.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
 import { rules } from '../../../src/games/morris/rules.js';
-import { ONE, ZERO, playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { ONE, playLines, start, ZERO } from './helpers.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]): LineIO {
@@ -118,7 +118,7 @@ test('random games end by a player down to 2 stones, or a draw', async () => {
 
 test("the game definition: the random bot, the statement's time limits, no options", () => {
   assert.equal(game.id, 'morris');
-  assert.equal(game.bots['random'], random);
+  assert.equal(game.bots.random, random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
   assert.deepEqual(game.seats, { min: 2, max: 2 });
   assert.equal(game.options, undefined);

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { game } from '../../../src/games/morris/index.js';
 import { countMoves, perft } from '../../../src/games/morris/position.js';
-import { lostBy, phaseOf, rules, sidesOf, type MorrisState } from '../../../src/games/morris/rules.js';
-import { ONE, ZERO, fields, listed, parseError, playLines, position, start } from './helpers.js';
+import { lostBy, type MorrisState, phaseOf, rules, sidesOf } from '../../../src/games/morris/rules.js';
+import { fields, listed, ONE, parseError, playLines, position, start, ZERO } from './helpers.js';
 
 const takesOf = (state: MorrisState, prefix: string): string[] =>
   listed(state)

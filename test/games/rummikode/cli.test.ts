@@ -58,7 +58,7 @@ describe('tabula with rummikode', () => {
     const state = start(2, 1);
     const run = await tabula(
       ['bot', 'rummikode', 'random', '--seed', '3'],
-      protocol.turnInput(state, seat(0), true).join('\n') + '\n',
+      `${protocol.turnInput(state, seat(0), true).join('\n')}\n`,
     );
     assert.equal(run.code, 0, run.stderr);
     const answer = run.stdout.trim();
