@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
-import { root, tabula } from '../support/cli.js';
+import { root, slack, tabula } from '../support/cli.js';
 
 const millsBot = (mode: string, ...args: string[]) =>
   ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
@@ -39,7 +39,7 @@ describe('tabula games', () => {
 
 describe('tabula play', () => {
   it('prints exactly the result contract with --json', async () => {
-    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7');
+    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7', ...slack);
     assert.deepEqual(Object.keys(result), ['game', 'seed', 'turns', 'winner', 'reason', 'players']);
     assert.equal(result.game, 'mills');
     assert.equal(result.seed, 7);

@@ -6,12 +6,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { root, tabula } from '../support/cli.js';
+import { root, slack, tabula } from '../support/cli.js';
 
 const garbage = `python3 ${join(root, 'test/fixtures/bots/mills_first.py')} garbage`;
 const tempDb = async () => join(await mkdtemp(join(tmpdir(), 'tabula-')), 'runs.db');
 // Generous limits: these tests are about runs, not timing, and the machine may be busy.
-const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
 
 // biome-ignore lint/suspicious/noExplicitAny: the events are JSON the test inspects field by field.
 function ndjson(text: string): Record<string, any>[] {

@@ -5,6 +5,9 @@ const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
 export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.url).pathname;
 
+/** Time limits no load can break, for tests about something other than time. */
+export const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
+
 export interface Run {
   readonly code: number | null;
   readonly stdout: string;
