@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { before, test } from 'node:test';
+import { before, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { colOf, rowOf, type Square } from '../../../src/games/minishogi/board.js';
 import { dropKind, isDrop, isPromotion, type Move, moveFrom, moveTo } from '../../../src/games/minishogi/moves.js';
@@ -100,7 +100,7 @@ function compare(position: Position, board: FfishBoard): number {
 /** Random games to compare along: two thousand in the suite (about 25 s here); more with the variable set. */
 const GAMES = Number(process.env.MINISHOGI_DIFFERENTIAL_GAMES ?? 2000);
 
-test(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) => {
+it(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) => {
   const rng = new Rng(2024);
   let positions = 0;
   let pawnDropMates = 0;
@@ -123,7 +123,7 @@ test(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) 
   t.diagnostic(`${GAMES} games, ${positions} positions, ${pawnDropMates} pawn-drop mates refused`);
 });
 
-test('the same legal moves as Fairy-Stockfish in the published positions and their children', () => {
+it('the same legal moves as Fairy-Stockfish in the published positions and their children', () => {
   for (const [sfen] of PERFT_ALLOWED) {
     const position = parseSfen(sfen);
     const root = new ffish.Board('minishogi', ffishFen(position));
