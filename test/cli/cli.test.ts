@@ -32,6 +32,7 @@ describe('tabula games', () => {
         timeLimits: { firstTurnMs: 1000, turnMs: 50 },
         bots: ['random'],
         options: [],
+        builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
       },
     );
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { tabula } from '../../support/cli.js';
+import { gameListing, tabula } from '../../support/cli.js';
 
 it('tabula perft morris --depth 3', async () => {
   const run = await tabula(['perft', 'morris', '--depth', '3']);
@@ -9,18 +9,14 @@ it('tabula perft morris --depth 3', async () => {
 });
 
 it('tabula games lists morris', async () => {
-  const json = JSON.parse((await tabula(['games', '--json'])).stdout);
-  assert.deepEqual(
-    json.find((g: { id: string }) => g.id === 'morris'),
-    {
-      id: 'morris',
-      title: "Nine Men's Morris",
-      players: { min: 2, max: 2 },
-      timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-      bots: ['random'],
-      options: [],
-    },
-  );
+  assert.deepEqual(await gameListing('morris'), {
+    id: 'morris',
+    title: "Nine Men's Morris",
+    players: { min: 2, max: 2 },
+    timeLimits: { firstTurnMs: 1000, turnMs: 50 },
+    bots: ['random'],
+    options: [],
+  });
 });
 
 it('tabula play morris prints the result contract, the same for the same seed', async () => {
