@@ -43,7 +43,13 @@ function program(setExit: (code: number) => void): Command {
       .argument('<bots...>', 'one bot per seat, in seat order')
       .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
       .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
-      .option('--json', 'print the result as one JSON object'),
+      .option('--json', 'print the result as one JSON object')
+      .addOption(
+        new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+          .argParser(parseCount)
+          .conflicts('opening'),
+      )
+      .option('--opening <position>', "start from this position, in the game's notation"),
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));

@@ -6,14 +6,14 @@ import { performance } from 'node:perf_hooks';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
-import type { RunConfig } from './run-config.js';
+import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
   /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
@@ -42,13 +42,15 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions } = settings.config;
+  const { bots, timeLimits, gameOptions, openings } = settings.config;
   const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
+  const opening = openingOf(openings, plan.deal);
   const { result, replay } = await playGame(settings.game, specs, {
     seed: plan.seed,
     timeLimits,
     gameOptions,
+    ...(opening && { opening }),
     connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
   });
   const game = {
