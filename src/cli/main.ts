@@ -66,6 +66,16 @@ function program(setExit: (code: number) => void): Command {
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 
   cli
+    .command('export')
+    .description(
+      'write a built-in bot as one JavaScript file that plain node runs, speaking the statement (a CodinGame submission)',
+    )
+    .argument('<game>')
+    .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
+    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
+    .action(lazy(async () => (await import('./export-command.js')).exportCommand));
+
+  cli
     .command('perft')
     .description('count the legal move sequences of a given depth: the check of a rules engine')
     .argument('<game>')

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../src/arena/game-loop.js';
 import { startOf } from '../../src/arena/opening.js';
+import { millis } from '../../src/core/units.js';
 import { game as loa } from '../../src/games/loa/index.js';
 import { game as minishogi } from '../../src/games/minishogi/index.js';
 import { game as morris } from '../../src/games/morris/index.js';
-import { millis } from '../../src/core/units.js';
 
 const setup = (seed: number) => ({ players: 2, seed, options: {} });
 
@@ -14,8 +14,13 @@ describe('openings', () => {
     const a = morris.rules.snapshot(startOf(morris, setup(5), { randomPlies: 6 })) as { ply: number };
     assert.equal(a.ply, 6);
     assert.deepEqual(morris.rules.snapshot(startOf(morris, setup(5), { randomPlies: 6 })), a);
-    const others = [6, 7, 8].map((seed) => JSON.stringify(morris.rules.snapshot(startOf(morris, setup(seed), { randomPlies: 6 }))));
-    assert.ok(others.some((o) => o !== JSON.stringify(a)), 'another seed, another opening');
+    const others = [6, 7, 8].map((seed) =>
+      JSON.stringify(morris.rules.snapshot(startOf(morris, setup(seed), { randomPlies: 6 }))),
+    );
+    assert.ok(
+      others.some((o) => o !== JSON.stringify(a)),
+      'another seed, another opening',
+    );
   });
 
   it('starts from a position in the game notation, and says what is wrong with a bad one', () => {
@@ -33,7 +38,10 @@ describe('openings', () => {
       name: 'SetupError',
       message: /not an SFEN: the side to move is "b" or "w"/,
     });
-    assert.throws(() => startOf(minishogi, setup(1), { position: 'k4/5/5/5/R3K b - 1' }), /player 1's king is in check with player 0 to move/);
+    assert.throws(
+      () => startOf(minishogi, setup(1), { position: 'k4/5/5/5/R3K b - 1' }),
+      /player 1's king is in check with player 0 to move/,
+    );
     assert.throws(() => startOf(morris, setup(1), { position: 'A1' }), /no notation for positions/);
   });
 
