@@ -10,7 +10,9 @@ const ladders = readdirSync(here)
   .map((f) => f.slice(0, -'.js'.length));
 const [gameId, ...args] = process.argv.slice(2);
 if (gameId === undefined || !ladders.includes(gameId)) {
-  console.error(`usage: npm run strength -- <game> [options]; games with a ladder: ${ladders.join(', ') || 'none yet'}`);
+  console.error(
+    `usage: npm run strength -- <game> [options]; games with a ladder: ${ladders.join(', ') || 'none yet'}`,
+  );
   process.exit(2);
 }
 const ladder = (await import(new URL(`${gameId}.js`, here).href)) as { main(args: readonly string[]): Promise<void> };
