@@ -2,13 +2,13 @@
 
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
@@ -163,22 +163,30 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
+  cli
+    .command('worker')
+    .description("play games of matches and tournaments run elsewhere with --redis: this machine's share")
+    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379')
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .option('--name <name>', 'how the coordinator names this worker (default: host-pid)')
+    .addOption(
+      new Option('--lock-ms <ms>', 'how long a game stays claimed by a worker that stopped answering')
+        .argParser(parseCount)
+        .default(30_000),
+    )
+    .action(lazy(async () => (await import('./worker-command.js')).workerCommand));
+
   return cli;
 }
 
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Ctrl-C or a kill must not leave bot processes behind.
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-    ['SIGHUP', 129],
-  ] as const) {
-    process.once(signal, () => {
-      killAllGroups();
-      process.exit(code);
-    });
-  }
+  installSignalHandlers();
   let exit: number = EXIT.ok;
   try {
     await program((code) => (exit = code)).parseAsync(argv, { from: 'user' });
