@@ -11,7 +11,7 @@
 import type { BuiltinBot } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import { playStream } from '../input.js';
-import { EMPTY, MAX_MOVES, other, type Colour, type Move, type Position } from '../position.js';
+import { type Colour, EMPTY, MAX_MOVES, type Move, other, type Position } from '../position.js';
 import { maxMovesOption } from '../rules.js';
 import { OPENING_PARAMS, withOpening } from './opening.js';
 
@@ -42,7 +42,8 @@ export class Planner {
    * chance 1/k, to pick fairly among equally good moves. `p` is left as it was.
    */
   choose(p: Position, tieBreak: (k: number) => number): Move {
-    const me = (this.me = p.toMove);
+    this.me = p.toMove;
+    const me = this.me;
     const moves = this.moves[0]!;
     const n = p.generate(moves);
     let best = Infinity;
