@@ -29,8 +29,12 @@ const started = performance.now();
 
 async function playOne(k: number): Promise<void> {
   const bot = `builtin:strong(opening=${OPENING_PLIES},opening-seed=${seed + k})`;
-  const { result, replay } = await playGame(game, [bot, bot], { seed: seed + k, connect: { builtinsAsProcesses: true } });
-  for (const p of result.players) if (p.status !== 'ok') failures.push(`game ${k + 1} (seed ${seed + k}), seat ${p.seat}: ${p.status}: ${p.message}`);
+  const { result, replay } = await playGame(game, [bot, bot], {
+    seed: seed + k,
+    connect: { builtinsAsProcesses: true },
+  });
+  for (const p of result.players)
+    if (p.status !== 'ok') failures.push(`game ${k + 1} (seed ${seed + k}), seat ${p.seat}: ${p.status}: ${p.message}`);
   const used = [0, 0];
   const seen = [false, false];
   for (const t of replay.turns) {
@@ -52,9 +56,13 @@ await Promise.all(
 );
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-console.log(`${games} games of builtin:strong against itself, ${concurrency} at a time, seeds ${seed}..${seed + games - 1}, ${moves} moves`);
+console.log(
+  `${games} games of builtin:strong against itself, ${concurrency} at a time, seeds ${seed}..${seed + games - 1}, ${moves} moves`,
+);
 console.log(`failures: ${failures.length}`);
-console.log(`longest first move: ${ms(longestFirstMove)} (limit ${ms(limits.firstTurn)}); longest later move: ${ms(longestMove)} (limit ${ms(limits.turn)})`);
+console.log(
+  `longest first move: ${ms(longestFirstMove)} (limit ${ms(limits.firstTurn)}); longest later move: ${ms(longestMove)} (limit ${ms(limits.turn)})`,
+);
 console.log(`most time a player used in a game: ${ms(mostPerGame)} (limit ${ms(limits.game!)})`);
 console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all`);
 for (const f of failures.slice(0, 20)) console.log(`failed: ${f}`);

@@ -10,14 +10,14 @@
  * weight of evaluation.ts (`engine(depth=3,links=60)`), the rest as in `DEFAULT_WEIGHTS`.
  * Prints A's score from A's view with its 95% interval, wins, draws and losses per seat.
  */
-import { Rng } from '../src/core/rng.js';
-import { Greedy } from '../src/games/loa/bots/greedy.js';
+import { deriveSeed, Rng } from '../src/core/rng.js';
 import { DEFAULT_WEIGHTS, type Weights } from '../src/games/loa/bots/evaluation.js';
+import { Greedy } from '../src/games/loa/bots/greedy.js';
 import { withOpening } from '../src/games/loa/bots/opening.js';
 import { Planner } from '../src/games/loa/bots/planner.js';
 import { Search } from '../src/games/loa/bots/search.js';
 import type { Chooser } from '../src/games/loa/input.js';
-import { MAX_MOVES, Position, type Move } from '../src/games/loa/position.js';
+import { MAX_MOVES, type Move, Position } from '../src/games/loa/position.js';
 import { DEFAULT_MAX_MOVES, rules, stateAt } from '../src/games/loa/rules.js';
 
 function player(spec: string, seed: number): Chooser {
@@ -42,11 +42,8 @@ function player(spec: string, seed: number): Chooser {
     settings[name!] = Number(value);
   }
   const { depth = 64, nodes = Infinity, ms = Infinity, ...rest } = settings;
-  const weights: Record<string, number> = {};
-  const flags: Record<string, number> = {};
-  for (const [name, value] of Object.entries(rest)) (name.startsWith('x') ? flags : weights)[name] = value;
-  for (const name of Object.keys(weights)) if (!(name in DEFAULT_WEIGHTS)) throw new Error(`no weight ${name}`);
-  const search = new Search({ ...DEFAULT_WEIGHTS, ...weights } as Weights, 19, flags);
+  for (const name of Object.keys(rest)) if (!(name in DEFAULT_WEIGHTS)) throw new Error(`no weight ${name}`);
+  const search = new Search({ ...DEFAULT_WEIGHTS, ...rest } as Weights);
   // As the time manager plans: no new iteration after half the time, a deadline at three times it.
   return (p, ply) => search.search(p, ply, DEFAULT_MAX_MOVES, { depth, nodes, softMs: ms / 2, hardMs: ms * 3 }).move;
 }
@@ -63,18 +60,26 @@ function play(black: Chooser, white: Chooser): { winner: number | null; plies: n
 
 const [a = 'engine()', b = 'greedy', pairsText = '50', openingText = '4', seedText = '1'] = process.argv.slice(2);
 const pairs = Number(pairsText);
-const opening = { opening: openingText, 'opening-seed': '' };
+const params = { opening: openingText };
 const seed = Number(seedText);
-const tally = { points: 0, games: 0, seat: [[0, 0, 0], [0, 0, 0]] as number[][], plies: 0 };
+const tally = {
+  points: 0,
+  games: 0,
+  seat: [
+    [0, 0, 0],
+    [0, 0, 0],
+  ] as number[][],
+  plies: 0,
+};
 const pairScores: number[] = [];
 const started = performance.now();
 for (let k = 0; k < pairs; k++) {
-  const params = { ...opening, 'opening-seed': String(seed + k) };
+  // As the arena seeds bots: by the pair's seed and the seat, so that both games open alike.
+  const seatSeeds = [0, 1].map((s) => deriveSeed(deriveSeed(seed, k), s));
+  const seated = (spec: string, s: number) => withOpening(params, seatSeeds[s]!, player(spec, seatSeeds[s]!));
   let pairScore = 0;
   for (const seatOfA of [0, 1]) {
-    const pa = withOpening(params, player(a, seed * 1000 + k * 2));
-    const pb = withOpening(params, player(b, seed * 1000 + k * 2 + 1));
-    const { winner, plies } = seatOfA === 0 ? play(pa, pb) : play(pb, pa);
+    const { winner, plies } = seatOfA === 0 ? play(seated(a, 0), seated(b, 1)) : play(seated(b, 0), seated(a, 1));
     const score = winner === null ? 0.5 : winner === seatOfA ? 1 : 0;
     tally.seat[seatOfA]![score === 1 ? 0 : score === 0.5 ? 1 : 2]!++;
     tally.points += score;

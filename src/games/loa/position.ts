@@ -8,6 +8,8 @@
  * columns and squared coordinates (their centre of mass and dispersion, in constant time), a
  * Zobrist hash, and each colour's quad counts (its Euler number: groups minus holes).
  */
+
+import { Rng } from '../../core/rng.js';
 import {
   BETWEEN_HI,
   BETWEEN_LO,
@@ -26,7 +28,6 @@ import {
   type Square,
   squareAt,
 } from './board.js';
-import { Rng } from '../../core/rng.js';
 
 /** Black (seat 0) moves first; white is seat 1. */
 export const BLACK = 0;

@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseBotSpec } from '../../../src/arena/bot-spec.js';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { LineQueue } from '../../../src/arena/line-streams.js';
 import type { BotProgram } from '../../../src/core/line-io.js';
+import { Rng } from '../../../src/core/rng.js';
 import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
+import { Greedy } from '../../../src/games/loa/bots/greedy.js';
 import { Planner } from '../../../src/games/loa/bots/planner.js';
 import { random } from '../../../src/games/loa/bots/random.js';
 import { strong } from '../../../src/games/loa/bots/strong.js';
 import { game } from '../../../src/games/loa/index.js';
 import { parseColour, parseMove, playStream } from '../../../src/games/loa/input.js';
-import { BLACK, type Move, type Position, WHITE } from '../../../src/games/loa/position.js';
+import { BLACK, type Move, Position, WHITE } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
 import { boardRows, formatMove, type LoaState, rules } from '../../../src/games/loa/rules.js';
 import { botSetup } from '../../support/games.js';
@@ -163,10 +166,11 @@ it('the planner avoids a move after which a random reply can win', () => {
   );
 });
 
-it('the strong bot wins every game against the judge within 40 of its own moves (20 games, in process)', async () => {
+it("the strong bot, 3 moves deep, wins every game against the judge's player within 40 of its own moves (20 games)", async () => {
+  const strongBot = 'builtin:strong(depth=3)';
   for (let g = 0; g < 20; g++) {
     const at = g % 2;
-    const bots = at === 0 ? ['builtin:strong', 'builtin:random'] : ['builtin:random', 'builtin:strong'];
+    const bots = at === 0 ? [strongBot, 'builtin:random'] : ['builtin:random', strongBot];
     const { result } = await playGame(game, bots, { seed: 1000 + g });
     assert.equal(result.winner, at, `game ${g}: ${result.reason}`);
     const own = at === 0 ? Math.ceil(result.turns / 2) : Math.floor(result.turns / 2);
@@ -176,4 +180,80 @@ it('the strong bot wins every game against the judge within 40 of its own moves 
       ['ok', 'ok'],
     );
   }
+});
+
+it('the greedy player takes a win, and never a capture that connects only the opponent', () => {
+  const drawing = `
+    b.......
+    .w..b..w
+    .......w
+    ........
+    ........
+    ........
+    ........
+    ........`;
+  for (let seed = 0; seed < 5; seed++) {
+    assert.equal(
+      formatMove(new Greedy(new Rng(seed)).choose(board(drawing))),
+      '2 5 2 2',
+      'it connects both sides: the mover wins',
+    );
+    const q = board(drawing.replace(/\.\s*$/, 'b'));
+    assert.notEqual(formatMove(new Greedy(new Rng(seed)).choose(q)), '2 5 2 2');
+  }
+});
+
+it('the greedy player never lets the opponent win at once when it can help it, and gathers its pieces otherwise', () => {
+  // As for the planner: white's 5 7 joins 4 4 and 6 6 if row 5 still holds 2 pieces.
+  const p = board(`
+    b.......
+    ........
+    ........
+    ...w....
+    b.....w.
+    .....w..
+    ........
+    .......b`);
+  const s = stateAt(p);
+  for (let seed = 0; seed < 5; seed++) {
+    const chosen = new Greedy(new Rng(seed)).choose(p);
+    const after = rules.play(s, chosen);
+    const winningReplies = rules.legalMoves(after).filter((m) => rules.play(after, m).outcome?.winner === WHITE);
+    assert.deepEqual(winningReplies.map(formatMove), [], `after ${formatMove(chosen)} white could win`);
+  }
+  // From the start, black's least spread move brings a corner piece in: 1 2 or 8 2 and the like never stay out.
+  const first = Position.start();
+  const spread = first.dispersion(BLACK);
+  first.make(new Greedy(new Rng(1)).choose(first.clone()));
+  assert.ok(first.dispersion(BLACK) < spread);
+});
+
+it("the greedy player beats the judge's player from both seats", async () => {
+  for (let g = 0; g < 6; g++) {
+    const at = g % 2;
+    const bots = at === 0 ? ['builtin:greedy', 'builtin:random'] : ['builtin:random', 'builtin:greedy'];
+    const { result } = await playGame(game, bots, { seed: 2000 + g });
+    assert.equal(result.winner, at, `game ${g}: ${result.reason}`);
+  }
+});
+
+it('bots given opening=N play the same first N moves in both games of a pair, and differ from pair to pair', async () => {
+  const openings: string[][] = [];
+  for (const seed of [1, 2]) {
+    for (const bots of [
+      ['builtin:strong(depth=1,opening=6)', 'builtin:greedy(opening=6)'],
+      ['builtin:greedy(opening=6)', 'builtin:strong(depth=1,opening=6)'],
+    ]) {
+      const { replay } = await playGame(game, bots, { seed });
+      openings.push(replay.turns.slice(0, 6).flatMap((t) => t.output));
+    }
+  }
+  assert.deepEqual(openings[0], openings[1]);
+  assert.deepEqual(openings[2], openings[3]);
+  assert.notDeepEqual(openings[0], openings[2]);
+  assert.throws(
+    () => parseBotSpec(game, 'builtin:greedy(opening=-1)'),
+    /opening=-1: expected a whole number from 0 to 40/,
+  );
+  assert.throws(() => parseBotSpec(game, 'builtin:strong(time=2)'), /time=2: expected a number from 0.001 to 1/);
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { NEIGHBOURS_HI, NEIGHBOURS_LO, SQUARES } from '../../../src/games/loa/board.js';
-import { BLACK, MAX_MOVES, Position, WHITE, type Colour, type Move } from '../../../src/games/loa/position.js';
+import { BLACK, type Colour, MAX_MOVES, type Move, Position, WHITE } from '../../../src/games/loa/position.js';
 import { boardRows, parsePosition } from '../../../src/games/loa/rules.js';
 import { board, move } from './helpers.js';
 
@@ -18,7 +18,11 @@ function eulerByFloodFill(p: Position, c: Colour): number {
     groups++;
     const stack: number[] = [sq];
     seen.add(sq);
-    while (stack.length > 0) for (const t of touching(stack.pop()!).filter((t) => own(t) && !seen.has(t))) seen.add(t), stack.push(t);
+    while (stack.length > 0)
+      for (const t of touching(stack.pop()!).filter((t) => own(t) && !seen.has(t))) {
+        seen.add(t);
+        stack.push(t);
+      }
   }
   // Holes: the other squares in sideways-connected regions that do not reach the edge.
   const open = new Set<number>();
@@ -32,10 +36,18 @@ function eulerByFloodFill(p: Position, c: Colour): number {
       const s = stack.pop()!;
       const [r, k] = [s >> 3, s & 7];
       if (r === 0 || r === 7 || k === 0 || k === 7) edge = true;
-      for (const [dr, dk] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      for (const [dr, dk] of [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ] as const) {
         const [nr, nk] = [r + dr, k + dk];
         const t = nr * 8 + nk;
-        if (nr >= 0 && nr < 8 && nk >= 0 && nk < 8 && !own(t) && !open.has(t)) open.add(t), stack.push(t);
+        if (nr >= 0 && nr < 8 && nk >= 0 && nk < 8 && !own(t) && !open.has(t)) {
+          open.add(t);
+          stack.push(t);
+        }
       }
     }
     if (!edge) holes++;
@@ -44,7 +56,7 @@ function eulerByFloodFill(p: Position, c: Colour): number {
 }
 
 describe('the position', () => {
-  it('knows each side\'s Euler number: groups minus holes, kept up to date move by move', () => {
+  it("knows each side's Euler number: groups minus holes, kept up to date move by move", () => {
     const ring = board(`
       ........
       ..bbb...
@@ -54,7 +66,11 @@ describe('the position', () => {
       .....w.w
       ......w.
       w.......`);
-    assert.deepEqual([ring.euler(BLACK), ring.euler(WHITE)], [0, 2], 'a ring has one group and one hole; white touches diagonally');
+    assert.deepEqual(
+      [ring.euler(BLACK), ring.euler(WHITE)],
+      [0, 2],
+      'a ring has one group and one hole; white touches diagonally',
+    );
     assert.deepEqual([Position.start().euler(BLACK), Position.start().euler(WHITE)], [2, 2]);
     const rng = new Rng(7);
     const moves = new Int32Array(MAX_MOVES);
@@ -64,7 +80,8 @@ describe('the position', () => {
         const n = p.generate(moves);
         if (n === 0) break;
         p.make(moves[rng.below(n)]! as Move);
-        for (const c of [BLACK, WHITE] as const) assert.equal(p.euler(c), eulerByFloodFill(p, c), `${boardRows(p).join('/')}: colour ${c}`);
+        for (const c of [BLACK, WHITE] as const)
+          assert.equal(p.euler(c), eulerByFloodFill(p, c), `${boardRows(p).join('/')}: colour ${c}`);
       }
     }
   });

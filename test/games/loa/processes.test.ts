@@ -27,7 +27,7 @@ const reportOf = async (file: string) => {
 it('a contestant process sees its loss by itself from the relayed last move', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tabula-loa-'));
   const report = join(dir, 'black.txt');
-  const { result, replay } = await playGame(game, [pythonBot('play', report), 'builtin:strong'], { seed: 3 });
+  const { result, replay } = await playGame(game, [pythonBot('play', report), 'builtin:strong(depth=3)'], { seed: 3 });
   assert.equal(result.winner, 1, result.reason);
   assert.deepEqual(
     result.players.map((p) => p.status),

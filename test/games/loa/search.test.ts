@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { DEFAULT_WEIGHTS } from '../../../src/games/loa/bots/evaluation.js';
-import { Search, WIN, type Limits } from '../../../src/games/loa/bots/search.js';
-import { BLACK, EMPTY, MAX_MOVES, Position, type Move } from '../../../src/games/loa/position.js';
+import { type Limits, Search, WIN } from '../../../src/games/loa/bots/search.js';
+import { BLACK, EMPTY, MAX_MOVES, type Move, Position } from '../../../src/games/loa/position.js';
 import { boardRows, formatMove, rules, stateAt } from '../../../src/games/loa/rules.js';
 import { board } from './helpers.js';
 
 const depth = (d: number): Limits => ({ depth: d, nodes: Infinity, softMs: Infinity, hardMs: Infinity });
-const search = (p: Position, limits: Limits, ply = 0, maxMoves = 100) => new Search(DEFAULT_WEIGHTS, 16).search(p, ply, maxMoves, limits);
+const search = (p: Position, limits: Limits, ply = 0, maxMoves = 100) =>
+  new Search(DEFAULT_WEIGHTS, 16).search(p, ply, maxMoves, limits);
 
 const replies = new Int32Array(MAX_MOVES);
 
@@ -47,7 +48,7 @@ const simultaneous = `
   ........
   ........`;
 
-describe('the strong bot\'s search', () => {
+describe("the strong bot's search", () => {
   it('finds a win in one move, and leaves the position as it was', () => {
     // Black 3 2 joins 1 3 and 2 4 by moving 2 north-east... any connecting move will do: check by the rules.
     const p = board(`
@@ -63,7 +64,11 @@ describe('the strong bot\'s search', () => {
     for (const d of [1, 3]) {
       const report = search(p, depth(d));
       assert.equal(report.score, WIN - 1, `depth ${d}`);
-      assert.equal(rules.play(stateAt(p), report.move).outcome?.winner, BLACK, `depth ${d}: ${formatMove(report.move)} wins`);
+      assert.equal(
+        rules.play(stateAt(p), report.move).outcome?.winner,
+        BLACK,
+        `depth ${d}: ${formatMove(report.move)} wins`,
+      );
     }
     assert.deepEqual(boardRows(p), before);
   });

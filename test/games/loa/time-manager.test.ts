@@ -32,8 +32,8 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 /** The search overruns its deadline by up to this much (it looks at the clock every few hundred nodes). */
 const OVERRUN = 3;
 
-describe('the strong bot\'s time manager', () => {
-  it('keeps a game of 100 moves within the game\'s time and every move within its limit, from either seat', () => {
+describe("the strong bot's time manager", () => {
+  it("keeps a game of 100 moves within the game's time and every move within its limit, from either seat", () => {
     for (const firstPly of [0, 1]) {
       // The worst case: every search runs to its deadline.
       const arena = simulate(LIMITS, (_, hard) => hard + OVERRUN, { firstPly });
@@ -44,7 +44,7 @@ describe('the strong bot\'s time manager', () => {
     }
   });
 
-  it('spends most of the game\'s time on a game of typical length, and still thinks at the end of a long one', () => {
+  it("spends most of the game's time on a game of typical length, and still thinks at the end of a long one", () => {
     // A search starts no iteration after its soft limit, and the last one takes about as long as all before it.
     const typical = (soft: number, hard: number) => Math.min(2 * soft, hard);
     const short = simulate(LIMITS, typical, { maxMoves: 60 }).slice(0, 30);

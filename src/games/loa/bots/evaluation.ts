@@ -6,8 +6,8 @@
  * score; the value is the side to move's score minus the other's. It reads the position's bit sets
  * and incremental sums and allocates nothing.
  */
-import { NEIGHBOURS_HI, NEIGHBOURS_LO, SQUARES, lowestSquare } from '../board.js';
-import { type Colour, type Position } from '../position.js';
+import { lowestSquare, NEIGHBOURS_HI, NEIGHBOURS_LO, SQUARES } from '../board.js';
+import type { Colour, Position } from '../position.js';
 
 /** The weights of the terms, in evaluation units; a win is far above any evaluation (see search.ts). */
 export interface Weights {
@@ -23,8 +23,6 @@ export interface Weights {
   readonly massOffCentre: number;
   /** The side to move's bonus: it is a move ahead. */
   readonly tempo: number;
-  /** Per legal move of the side, moves onto the edge counting half. */
-  readonly mobility: number;
   /** Per piece the side has. */
   readonly pieces: number;
 }
@@ -36,8 +34,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   links: 40,
   massOffCentre: 10,
   tempo: 20,
-  mobility: 0,
-  pieces: 0,
+  pieces: 50,
 };
 
 /** Each square's ring: 0 on the edge up to 3 in the four middle squares. */
@@ -73,7 +70,7 @@ export function sideScore(p: Position, c: Colour, w: Weights): number {
       bits &= bits - 1;
       const dr = Math.abs((sq >> 3) - massRow);
       const dc = Math.abs((sq & 7) - massColumn);
-      spread += dr > dc ? dr : dc;
+      spread += Math.max(dr, dc);
       centre += CENTRE[sq]!;
       links += popcount(NEIGHBOURS_LO[sq]! & lo) + popcount(NEIGHBOURS_HI[sq]! & hi);
     }
@@ -89,25 +86,9 @@ export function sideScore(p: Position, c: Colour, w: Weights): number {
   );
 }
 
-const scratch = new Int32Array(96);
-
-function mobility(p: Position): number {
-  const n = p.generate(scratch);
-  let m = 0;
-  for (let i = 0; i < n; i++) m += CENTRE[scratch[i]! >> 6] === 0 ? 1 : 2;
-  return m / 2;
-}
-
 /** The value of `p` for the side to move. */
 export function evaluate(p: Position, w: Weights): number {
   const c = p.toMove;
-  let v = sideScore(p, c, w) - sideScore(p, (1 - c) as Colour, w) + w.pieces * (p.counts[c]! - p.counts[1 - c]!);
-  if (w.mobility !== 0) {
-    const mine = mobility(p);
-    p.passTurn();
-    const theirs = mobility(p);
-    p.passTurn();
-    v += w.mobility * (mine - theirs);
-  }
-  return Math.round(v) + w.tempo;
+  const material = w.pieces * (p.counts[c]! - p.counts[1 - c]!);
+  return Math.round(sideScore(p, c, w) - sideScore(p, (1 - c) as Colour, w) + material) + w.tempo;
 }

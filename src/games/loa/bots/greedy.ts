@@ -67,6 +67,11 @@ export const greedy: BuiltinBot = {
   params: OPENING_PARAMS,
   create: ({ seed, gameOptions, params }) => {
     const bot = new Greedy(new Rng(seed));
-    return (io) => playStream(io, withOpening(params, (p) => bot.choose(p)), maxMovesOption(gameOptions));
+    return (io) =>
+      playStream(
+        io,
+        withOpening(params, seed, (p) => bot.choose(p)),
+        maxMovesOption(gameOptions),
+      );
   },
 };

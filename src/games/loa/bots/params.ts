@@ -3,7 +3,14 @@ import type { Setting } from '../../../core/game.js';
 import { failed, ok } from '../../../core/result.js';
 
 /** A parameter that takes a number from `min` to `max`, a whole one if `whole`. */
-export function numberSetting(name: string, description: string, fallback: number, min: number, max: number, whole: boolean): Setting {
+export function numberSetting(
+  name: string,
+  description: string,
+  fallback: number,
+  min: number,
+  max: number,
+  whole: boolean,
+): Setting {
   return {
     name,
     description,
@@ -18,4 +25,5 @@ export function numberSetting(name: string, description: string, fallback: numbe
 }
 
 /** The value of `setting` in `params` (already checked by the arena), or its default. */
-export const numberParam = (params: Readonly<Record<string, string>>, setting: Setting): number => Number(params[setting.name] ?? setting.default);
+export const numberParam = (params: Readonly<Record<string, string>>, setting: Setting): number =>
+  Number(params[setting.name] ?? setting.default);

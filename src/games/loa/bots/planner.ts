@@ -124,6 +124,11 @@ export const planner: BuiltinBot = {
   create: ({ seed, gameOptions, params }) => {
     const rng = new Rng(seed);
     const bot = new Planner();
-    return (io) => playStream(io, withOpening(params, (p) => bot.choose(p, (k) => rng.below(k))), maxMovesOption(gameOptions));
+    return (io) =>
+      playStream(
+        io,
+        withOpening(params, seed, (p) => bot.choose(p, (k) => rng.below(k))),
+        maxMovesOption(gameOptions),
+      );
   },
 };

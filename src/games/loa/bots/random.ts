@@ -13,6 +13,11 @@ export const random: BuiltinBot = {
     const moves = new Int32Array(MAX_MOVES);
     // The referee, not the judge's player, ends the game at the move limit (whatever `max-moves`
     // says): this bot plays on until its input ends, stopping by itself only at a win or a block.
-    return (io) => playStream(io, withOpening(params, (p) => moves[rng.below(p.generate(moves))]! as Move), Infinity);
+    return (io) =>
+      playStream(
+        io,
+        withOpening(params, seed, (p) => moves[rng.below(p.generate(moves))]! as Move),
+        Infinity,
+      );
   },
 };

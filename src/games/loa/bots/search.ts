@@ -84,21 +84,12 @@ export class Search {
   constructor(
     private readonly weights: Weights,
     tableBits = 19,
-    flags: Record<string, number> = {},
   ) {
     this.ttKeys = new Int32Array(1 << tableBits);
     this.ttData = new Int32Array(1 << tableBits).fill(-1);
     this.ttScores = new Int32Array(1 << tableBits);
     this.ttMask = (1 << tableBits) - 1;
-    this.lmr = !flags.xnolmr;
-    this.nullR = flags.xnull ?? 0;
-    this.threats = !!flags.xthreat;
-    this.aspiration = flags.xasp ?? 0;
   }
-  private readonly lmr: boolean;
-  private readonly nullR: number;
-  private readonly threats: boolean;
-  private readonly aspiration: number;
 
   /**
    * The best move for the side to move at `p`, which must have one, `ply` moves into a game drawn
@@ -124,14 +115,7 @@ export class Search {
       this.abortable = d > MIN_DEPTH;
       this.rootBest = 0;
       this.previousBest = depth === 0 ? 0 : move;
-      let s: number;
-      if (this.aspiration > 0 && d > 2 && Math.abs(score) < DECIDED) {
-        s = this.pvs(d, score - this.aspiration, score + this.aspiration, 0);
-        if (!this.stopped && (s <= score - this.aspiration || s >= score + this.aspiration)) {
-          this.rootBest = 0;
-          s = this.pvs(d, -INFINITE, INFINITE, 0);
-        }
-      } else s = this.pvs(d, -INFINITE, INFINITE, 0);
+      const s = this.pvs(d, -INFINITE, INFINITE, 0);
       if (this.stopped) {
         // The root's moves are searched best first: one that beat the last iteration's best is better.
         if (this.rootBest !== 0) move = this.rootBest;
@@ -147,11 +131,12 @@ export class Search {
 
   /** Stops the search when it has used its time or nodes, once the shallow depths are done. */
   private checkLimits(): void {
-    if (this.abortable && (this.nodes >= this.nodeLimit || performance.now() - this.started >= this.hardMs)) this.stopped = true;
+    if (this.abortable && (this.nodes >= this.nodeLimit || performance.now() - this.started >= this.hardMs))
+      this.stopped = true;
   }
 
   /** The value of the position for the side to move, searched `depth` more moves, `height` moves from the root. */
-  private pvs(depth: number, alpha: number, beta: number, height: number, allowNull = true): number {
+  private pvs(depth: number, alpha: number, beta: number, height: number): number {
     if ((++this.nodes & 255) === 0) this.checkLimits();
     if (this.stopped) return 0;
     const p = this.p;
@@ -169,27 +154,7 @@ export class Search {
         if (kind === EXACT || (kind === LOWER && s >= beta) || (kind === UPPER && s <= alpha)) return s;
       }
     }
-    if (depth <= 0) {
-      if (this.threats) {
-        const base = height * MAX_MOVES;
-        const n = p.generate(this.moves, base);
-        for (let i = base; i < base + n; i++) {
-          const m = this.moves[i]! as Move;
-          const captured = p.make(m);
-          const won = p.moverConnected(m);
-          p.unmake(m, captured);
-          if (won) return WIN - height - 1;
-        }
-      }
-      return evaluate(p, this.weights);
-    }
-    if (this.nullR > 0 && allowNull && height > 0 && beta - alpha === 1 && depth >= 3 && Math.abs(beta) < DECIDED && evaluate(p, this.weights) >= beta) {
-      p.passTurn();
-      const s = -this.pvs(depth - 1 - this.nullR, -beta, -beta + 1, height + 1, false);
-      p.passTurn();
-      if (this.stopped) return 0;
-      if (s >= beta) return s > DECIDED ? beta : s;
-    }
+    if (depth <= 0) return evaluate(p, this.weights);
     // At the root the last iteration's best move comes first, whatever the table kept.
     if (height === 0 && this.previousBest !== 0) hashMove = this.previousBest;
 
@@ -212,7 +177,7 @@ export class Search {
       else if (gamePly + 1 >= this.maxMoves) s = 0;
       else if (i === 0) s = -this.pvs(depth - 1, -beta, -alpha, height + 1);
       else {
-        const reduce = this.lmr && depth >= 3 && i >= 3 && quiet && this.order[base + i]! < KILLER_ORDER ? 1 : 0;
+        const reduce = depth >= 3 && i >= 3 && quiet && this.order[base + i]! < KILLER_ORDER ? 1 : 0;
         s = -this.pvs(depth - 1 - reduce, -alpha - 1, -alpha, height + 1);
         if (s > alpha && reduce !== 0) s = -this.pvs(depth - 1, -alpha - 1, -alpha, height + 1);
         if (s > alpha && s < beta) s = -this.pvs(depth - 1, -beta, -alpha, height + 1);
@@ -249,7 +214,13 @@ export class Search {
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i]!;
       this.order[i] =
-        m === hashMove ? HASH_ORDER : m === killer1 ? KILLER_ORDER + 1 : m === killer2 ? KILLER_ORDER : this.history[history + m]!;
+        m === hashMove
+          ? HASH_ORDER
+          : m === killer1
+            ? KILLER_ORDER + 1
+            : m === killer2
+              ? KILLER_ORDER
+              : this.history[history + m]!;
     }
   }
 

@@ -15,22 +15,42 @@ import { Search } from './search.js';
 import { TimeManager } from './time-manager.js';
 
 const DEPTH = numberSetting('depth', 'the deepest iteration of the search, in moves', 64, 1, 64, true);
-const NODES = numberSetting('nodes', 'stops a search after about this many nodes (0: no limit), for games that do not depend on the clock', 0, 0, 1e9, true);
-const TIME = numberSetting('time', "the share of the clock's time it thinks: 0.1 thinks a tenth as long", 1, 0.001, 1, false);
+const NODES = numberSetting(
+  'nodes',
+  'stops a search after about this many nodes (0: no limit), for games that do not depend on the clock',
+  0,
+  0,
+  1e9,
+  true,
+);
+const TIME = numberSetting(
+  'time',
+  "the share of the clock's time it thinks: 0.1 thinks a tenth as long",
+  1,
+  0.001,
+  1,
+  false,
+);
 
 export const strong: BuiltinBot = {
-  description: 'iterative deepening alpha-beta with a transposition table and an evaluation of connection, spreading the game time over its moves',
+  description:
+    'iterative deepening alpha-beta with a transposition table and an evaluation of connection, spreading the game time over its moves',
   params: [DEPTH, NODES, TIME, ...OPENING_PARAMS],
-  create: ({ gameOptions, timeLimits, params }) => {
+  create: ({ seed, gameOptions, timeLimits, params }) => {
     const maxMoves = maxMovesOption(gameOptions);
     const nodes = numberParam(params, NODES);
     const depth = numberParam(params, DEPTH);
     const search = new Search(DEFAULT_WEIGHTS);
     const clock = new TimeManager(timeLimits, numberParam(params, TIME), maxMoves);
-    const choose = withOpening(params, (p, ply) => {
+    const choose = withOpening(params, seed, (p, ply) => {
       const started = performance.now();
       const { softMs, hardMs } = clock.allot(ply);
-      const { move } = search.search(p, ply, maxMoves, { depth, nodes: nodes === 0 ? Infinity : nodes, softMs, hardMs });
+      const { move } = search.search(p, ply, maxMoves, {
+        depth,
+        nodes: nodes === 0 ? Infinity : nodes,
+        softMs,
+        hardMs,
+      });
       clock.spent(performance.now() - started);
       return move;
     });

@@ -1,0 +1,56 @@
+/**
+ * The Lines of Action ladder (`npm run strength -- loa`): `builtin:strong` against the judge's random
+ * player, the greedy player, the previous strong bot (`builtin:planner`) and itself at a tenth of its
+ * time, each at the statement's limits (2000 ms for a first move, 1000 ms after, 10 s in all per
+ * player), then the same engine limited by depth instead of time, whose games do not depend on the
+ * machine's load. The protocol cannot start a game from another position, so the bots play the
+ * first 4 moves at random themselves (`opening=4`, see src/games/loa/bots/opening.ts): both games of
+ * a pair open alike. After the table, the mean length of each rung's games, in moves (both sides).
+ */
+import { millis, type TimeLimits } from '../../src/core/units.js';
+import type { RunConfig } from '../../src/league/run-config.js';
+import { Store } from '../../src/league/store.js';
+import { ladderOptions, playLadder, type Rung } from './ladder.js';
+
+const OPENING = 'opening=4';
+const strong = (limit?: string) => `builtin:strong(${limit === undefined ? '' : `${limit},`}${OPENING})`;
+const opponent = (name: string) => `builtin:${name}(${OPENING})`;
+/** Limits that a depth-limited search never reaches: its games depend on the depth alone. */
+const UNTIMED: TimeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
+
+export const rungs: readonly Rung[] = [
+  { name: 'random', bot: strong(), opponent: opponent('random'), games: 100 },
+  { name: 'greedy', bot: strong(), opponent: opponent('greedy'), games: 200 },
+  { name: 'planner (the previous strong)', bot: strong(), opponent: opponent('planner'), games: 200 },
+  { name: 'strong, a tenth of the time', bot: strong(), opponent: strong('time=0.1'), games: 200 },
+  { name: 'greedy, depth 3', bot: strong('depth=3'), opponent: opponent('greedy'), games: 200, timeLimits: UNTIMED },
+  { name: 'planner, depth 3', bot: strong('depth=3'), opponent: opponent('planner'), games: 200, timeLimits: UNTIMED },
+  {
+    name: 'strong, depth 5 against 3',
+    bot: strong('depth=5'),
+    opponent: strong('depth=3'),
+    games: 200,
+    timeLimits: UNTIMED,
+  },
+];
+
+export async function main(args: readonly string[]): Promise<void> {
+  const options = ladderOptions(args);
+  await playLadder('loa', rungs, options);
+  // The ladder's table has no game lengths: read them from its stored games.
+  const store = new Store(options.db);
+  try {
+    const runs = store.runs().filter((r) => (r.config as RunConfig).seed === options.seed);
+    for (const rung of rungs) {
+      const run = runs.find(
+        (r) => JSON.stringify((r.config as RunConfig).bots) === JSON.stringify([rung.bot, rung.opponent]),
+      );
+      const games = run ? store.games(run.id) : [];
+      if (games.length === 0) continue;
+      const mean = games.reduce((sum, g) => sum + g.result.turns, 0) / games.length;
+      console.log(`${rung.name}: ${games.length} games of ${mean.toFixed(1)} moves on average`);
+    }
+  } finally {
+    store.close();
+  }
+}
