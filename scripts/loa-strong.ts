@@ -1,17 +1,19 @@
 /**
  * The issue's measurement of the strong bot: N games (1000 by default) against the judge's random
  * player, alternating colours as `tabula judge` does (game k: seed S + k - 1, the strong bot black
- * in odd games), played in process through the protocol. Prints wins, the mean and maximum of the
- * strong bot's own moves, and its time per move; exits 1 unless every game is won within 40 own
- * moves and 15 on average.
+ * in odd games), played in process through the protocol under the game's time limits. Prints wins,
+ * the mean and maximum of the strong bot's own moves, and its time per move; exits 1 unless every
+ * game is won within 40 own moves and 15 on average. BOT (builtin:strong by default) measures
+ * another bot or setting, `builtin:strong(time=0.1)` say.
  *
- *   npm run build && node dist/scripts/loa-strong.js [GAMES] [SEED]
+ *   npm run build && node dist/scripts/loa-strong.js [GAMES] [SEED] [BOT]
  */
 import { playGame } from '../src/arena/game-loop.js';
 import { game } from '../src/games/loa/index.js';
 
 const games = Number(process.argv[2] ?? 1000);
 const base = Number(process.argv[3] ?? 1);
+const bot = process.argv[4] ?? 'builtin:strong';
 const MAX_OWN = 40;
 const MAX_MEAN = 15;
 
@@ -22,7 +24,7 @@ const started = performance.now();
 for (let i = 0; i < games; i++) {
   const at = i % 2;
   const seed = base + i;
-  const bots = at === 0 ? ['builtin:strong', 'builtin:random'] : ['builtin:random', 'builtin:strong'];
+  const bots = at === 0 ? [bot, 'builtin:random'] : ['builtin:random', bot];
   const { result, replay } = await playGame(game, bots, { seed });
   const moves = replay.turns.filter((t) => t.seat === at).length;
   for (const t of replay.turns) if (t.seat === at) thinking.push(t.timeMs);
@@ -38,7 +40,7 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 const histogram = new Map<number, number>();
 for (const n of own) histogram.set(n, (histogram.get(n) ?? 0) + 1);
 const sorted = [...thinking].sort((a, b) => a - b);
-console.log(`${games} games against builtin:random, seeds ${base}..${base + games - 1}, colours alternating`);
+console.log(`${games} games of ${bot} against builtin:random, seeds ${base}..${base + games - 1}, colours alternating`);
 console.log(`won ${own.length} of ${games} within ${MAX_OWN} own moves`);
 console.log(`own moves per won game: mean ${mean(own).toFixed(2)}, max ${Math.max(...own)}`);
 console.log(

@@ -2,9 +2,9 @@
  * The strong bot against its clock: games of `builtin:strong` against itself under the statement's
  * limits as the arena enforces them (2000 ms for a first move, 1000 ms after, 10 s in all per
  * player), each bot a process of its own as in matches, several games at once. Every game starts
- * from its own random opening (both bots play the same first moves, see bots/opening.ts). Prints
- * the timeouts and other failures, the longest move and the most time a player used in a game,
- * against their limits; exits 1 if any player failed.
+ * from its own random opening (the bots play the first 4 moves at random from their seeds, see
+ * src/games/loa/bots/opening.ts). Prints the timeouts and other failures, the longest move and the
+ * most time a player used in a game, against their limits; exits 1 if any player failed.
  *
  *   npm run build && node dist/scripts/loa-timeouts.js [GAMES] [CONCURRENCY] [SEED]
  *
@@ -28,7 +28,7 @@ let finished = 0;
 const started = performance.now();
 
 async function playOne(k: number): Promise<void> {
-  const bot = `builtin:strong(opening=${OPENING_PLIES},opening-seed=${seed + k})`;
+  const bot = `builtin:strong(opening=${OPENING_PLIES})`;
   const { result, replay } = await playGame(game, [bot, bot], {
     seed: seed + k,
     connect: { builtinsAsProcesses: true },
@@ -45,7 +45,7 @@ async function playOne(k: number): Promise<void> {
     moves++;
   }
   mostPerGame = Math.max(mostPerGame, ...used);
-  if (++finished % 50 === 0) console.error(`${finished} of ${games} games, ${failures.length} failures`);
+  if (++finished % 50 === 0) console.error(`${finished} of ${games} games, ${failures.length} failures so far`);
 }
 
 let next = 0;

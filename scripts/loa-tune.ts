@@ -6,9 +6,12 @@
  *
  *   npm run build && node dist/scripts/loa-tune.js A B [PAIRS] [OPENING_PLIES] [SEED]
  *
- * A player is `random`, `greedy`, `planner`, or `engine(...)` with any of depth=N, nodes=N and a
- * weight of evaluation.ts (`engine(depth=3,links=60)`), the rest as in `DEFAULT_WEIGHTS`.
- * Prints A's score from A's view with its 95% interval, wins, draws and losses per seat.
+ * A player is `random`, `greedy`, `planner`, or `engine(...)` with any of depth=N, nodes=N, ms=N
+ * (a move's planned time, as the time manager gives it: no new iteration after half of it, a
+ * deadline at three times it; such games depend on the machine's load, alike for both players) and
+ * a weight of evaluation.ts (`engine(depth=3,links=60)`), the rest as in `DEFAULT_WEIGHTS`. Prints
+ * A's score with its 95% interval (from the pairs), the Elo difference, wins, draws and losses per
+ * seat, and the mean game length.
  */
 import { deriveSeed, Rng } from '../src/core/rng.js';
 import { DEFAULT_WEIGHTS, type Weights } from '../src/games/loa/bots/evaluation.js';
