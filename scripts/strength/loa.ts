@@ -23,8 +23,8 @@ export const rungs: readonly Rung[] = [
   { name: 'greedy', bot: strong(), opponent: opponent('greedy'), games: 200 },
   { name: 'planner (the previous strong)', bot: strong(), opponent: opponent('planner'), games: 200 },
   { name: 'strong, a tenth of the time', bot: strong(), opponent: strong('time=0.1'), games: 200 },
-  { name: 'greedy, depth 3', bot: strong('depth=3'), opponent: opponent('greedy'), games: 200, timeLimits: UNTIMED },
-  { name: 'planner, depth 3', bot: strong('depth=3'), opponent: opponent('planner'), games: 200, timeLimits: UNTIMED },
+  { name: 'greedy, depth 5', bot: strong('depth=5'), opponent: opponent('greedy'), games: 200, timeLimits: UNTIMED },
+  { name: 'planner, depth 5', bot: strong('depth=5'), opponent: opponent('planner'), games: 200, timeLimits: UNTIMED },
   {
     name: 'strong, depth 5 against 3',
     bot: strong('depth=5'),

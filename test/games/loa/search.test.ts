@@ -146,6 +146,23 @@ describe("the strong bot's search", () => {
     assert.equal(search(p, depth(4), 99, 100).score, 0);
   });
 
+  it('plays the only legal move at once, whatever it searched before', () => {
+    // Black's corner pieces are boxed in by white's, but for 8 8 along the diagonal of 3 pieces.
+    const p = board(`
+      bw......
+      ww......
+      ........
+      ........
+      ........
+      ........
+      .......w
+      ......wb`);
+    const engine = new Search(DEFAULT_WEIGHTS, 16);
+    engine.search(Position.start(), 0, 100, depth(2));
+    const report = engine.search(p, 0, 100, depth(6));
+    assert.deepEqual([formatMove(report.move), report.nodes], ['8 8 5 5', 0]);
+  });
+
   it('takes a win on the last move of the game: it counts', () => {
     const report = search(board(simultaneous), depth(3), 99, 100);
     assert.deepEqual([formatMove(report.move), report.score], ['2 5 2 2', WIN - 1]);

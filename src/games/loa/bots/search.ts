@@ -20,7 +20,7 @@ const DECIDED = WIN - 1000;
 const INFINITE = WIN + 1;
 /** The deepest the search goes from the root. */
 const MAX_HEIGHT = 100;
-/** Depths below this are always completed, whatever the clock says: they see every loss in one. */
+/** Depths up to this one always complete, whatever the clock says: they see every loss in one. */
 const MIN_DEPTH = 2;
 
 /** Kinds of transposition-table score. */
@@ -107,10 +107,11 @@ export class Search {
     for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 2;
     this.killers.fill(0);
 
+    const only = p.generate(this.moves) === 1;
     let move = this.moves[0]!;
     let score = 0;
     let depth = 0;
-    if (p.generate(this.moves) === 1) return { move: move as Move, score, depth, nodes: 0 };
+    if (only) return { move: move as Move, score, depth, nodes: 0 };
     for (let d = 1; d <= limits.depth && d < MAX_HEIGHT; d++) {
       this.abortable = d > MIN_DEPTH;
       this.rootBest = 0;
@@ -151,7 +152,9 @@ export class Search {
       if (height > 0 && tableSafe && ((data >>> 12) & 0x7f) >= depth) {
         const s = fromTable(this.ttScores[slot]!, height);
         const kind = data >>> 19;
-        if (kind === EXACT || (kind === LOWER && s >= beta) || (kind === UPPER && s <= alpha)) return s;
+        // A win or loss found at an earlier ply may come too late now: after the move limit.
+        const inTime = (s <= DECIDED && s >= -DECIDED) || this.rootPly + WIN - Math.abs(s) <= this.maxMoves;
+        if (inTime && (kind === EXACT || (kind === LOWER && s >= beta) || (kind === UPPER && s <= alpha))) return s;
       }
     }
     if (depth <= 0) return evaluate(p, this.weights);
