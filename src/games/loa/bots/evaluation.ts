@@ -2,9 +2,10 @@
  * The strong bot's static evaluation: how close each side is to connecting its pieces, in the terms
  * of the strongest programs (Winands' MIA): concentration (the pieces' distance to their centre of
  * mass beyond the least possible), centralisation, the Euler number from the quads (groups minus
- * holes), links between touching pieces, and the position of the centre of mass. Each side gets a
- * score; the value is the side to move's score minus the other's. It reads the position's bit sets
- * and incremental sums and allocates nothing.
+ * holes), links between touching pieces, the position of the centre of mass, and material. Each
+ * side gets a score; the value is the side to move's score minus the other's, plus a bonus for
+ * having the move. It reads the position's bit sets and incremental sums and allocates nothing.
+ * (Mobility, which MIA also weighs, was measured and left out: see the README.)
  */
 import { lowestSquare, NEIGHBOURS_HI, NEIGHBOURS_LO, SQUARES } from '../board.js';
 import type { Colour, Position } from '../position.js';

@@ -23,7 +23,7 @@ const MOVE_OVERHEAD_MS = 10;
 /** Per move still possible: the least a search takes (its shallow depths always complete). */
 const MOVE_FLOOR_MS = 5;
 /** Of each move's own limit, the most a search may use: a busy machine may stall a process that long. */
-const TURN_SHARE = 0.4;
+const TURN_SHARE = 0.35;
 /** The first move matters least and carries the start-up: a short search. */
 const FIRST_MOVE_MS = 100;
 /** Games between good players last about this many own moves; a longer game gets the time that is left. */
