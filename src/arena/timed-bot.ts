@@ -19,6 +19,8 @@ interface PendingTurn {
 
 /** Lines a bot may write ahead of being asked before it counts as flooding its output. */
 const MAX_UNREAD_LINES = 1000;
+/** The longest delay a timer takes (about 24 days); a longer limit, or none (Infinity), is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export abstract class TimedBot implements BotConnection {
   protected readonly stderr: StderrLog;
@@ -115,7 +117,7 @@ export abstract class TimedBot implements BotConnection {
       const elapsed = performance.now() - (pending.written ?? pending.sent);
       if (elapsed > pending.limit) this.timeout(millis(elapsed));
       else this.armClock(pending, pending.limit - elapsed);
-    }, Math.ceil(remaining) + 1);
+    }, Math.min(Math.ceil(remaining) + 1, MAX_TIMER_MS));
   }
 
   private timeout(elapsed: Millis): void {

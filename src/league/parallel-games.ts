@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
+import { LiveGames, LivePublisher } from './live-games.js';
 import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
@@ -30,18 +31,38 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
+  // Games being played are published for the web arena, which reads the same file from another process.
+  const live = settings.store.path === ':memory:' ? null : new LiveGames(settings.store.path);
 
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next && !stopping; next = queue.shift()) {
-      const stored = await playOne(settings, next);
+      const stored = await playOne(settings, next, live);
       if (stored) settings.onGame?.(stored);
       stopping ||= settings.shouldStop?.() ?? false;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  } finally {
+    live?.close();
+  }
 }
 
-async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
+async function playOne(settings: RunSettings, plan: PlannedGame, live: LiveGames | null): Promise<StoredGame | null> {
+  const publisher = live && new LivePublisher(live, { runId: settings.runId, ...plan });
+  try {
+    return await playAndStore(settings, plan, publisher);
+  } finally {
+    // Once stored (or failed): a reader never sees the game neither live nor stored.
+    publisher?.end();
+  }
+}
+
+async function playAndStore(
+  settings: RunSettings,
+  plan: PlannedGame,
+  publisher: LivePublisher | null,
+): Promise<StoredGame | null> {
   const { bots, timeLimits, gameOptions } = settings.config;
   const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
@@ -50,6 +71,7 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
     timeLimits,
     gameOptions,
     connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+    ...(publisher && { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) }),
   });
   const game = {
     runId: settings.runId,
