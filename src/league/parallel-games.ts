@@ -87,7 +87,7 @@ async function playAndStore(
 }
 
 /** Each seat's response times, the first turn apart (it has its own, longer limit). */
-function seatTimes(replay: Replay): SeatTimes[] {
+export function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
     const turns = replay.turns.filter(

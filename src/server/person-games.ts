@@ -1,0 +1,150 @@
+/**
+ * Games where a person holds a seat: played here, the person's moves coming from their page. The
+ * arena asks the person's seat like any bot's; this checks a typed or clicked line against the
+ * game's protocol first, so that a slip of the finger is refused instead of losing the game.
+ */
+import { performance } from 'node:perf_hooks';
+import type { PlayedGame } from '../arena/game-loop.js';
+import { playGame } from '../arena/game-loop.js';
+import { RemoteBot, UNLIMITED } from '../arena/remote-bot.js';
+import type { GameDefinition } from '../core/game.js';
+import type { Millis, Seat, TimeLimits } from '../core/units.js';
+import { seatTimes } from '../league/parallel-games.js';
+import type { MatchConfig } from '../league/run-config.js';
+import { runIdentity } from '../league/run-config.js';
+import type { Store } from '../league/store.js';
+import type { LiveHub } from './live-hub.js';
+import type { GameKey } from './wire.js';
+
+export interface PersonGameRequest {
+  readonly game: GameDefinition;
+  /** One spec per seat; `human` for the person's. */
+  readonly specs: readonly string[];
+  readonly seed: number;
+  /** The game's limits, which the bots keep. */
+  readonly timeLimits: TimeLimits;
+  readonly gameOptions: Readonly<Record<string, string>>;
+  /** The person's limit per turn; none when absent. */
+  readonly humanMs?: Millis;
+  /** Built-in bots as processes of their own, so that a bot thinking hard does not stall the server. */
+  readonly builtinsAsProcesses?: boolean;
+}
+
+interface Pending {
+  readonly seat: Seat;
+  readonly state: unknown;
+}
+
+interface Session {
+  readonly game: GameDefinition;
+  readonly seats: Map<Seat, RemoteBot>;
+  pending: Pending | null;
+}
+
+export class PersonGames {
+  private next = 1;
+  private readonly sessions = new Map<GameKey, Session>();
+
+  /** `store`: where finished games go (a run per table of bots and limits), none for `tabula play`. */
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly store: Store | null,
+  ) {}
+
+  /** Starts the game; it is watched under the key at once, and `played` settles when it ends. */
+  start(request: PersonGameRequest): { key: GameKey; played: Promise<PlayedGame> } {
+    const key = `play-${this.next++}`;
+    const { game, specs } = request;
+    const limits = request.humanMs === undefined ? UNLIMITED : { firstTurn: request.humanMs, turn: request.humanMs };
+    const session: Session = { game, seats: new Map(), pending: null };
+    this.sessions.set(key, session);
+    const personSeats = specs.flatMap((s, i) => (s === 'human' ? [i] : []));
+    const start = performance.now();
+    const played = playGame(game, specs, {
+      seed: request.seed,
+      timeLimits: request.timeLimits,
+      gameOptions: request.gameOptions,
+      connect: {
+        builtinsAsProcesses: request.builtinsAsProcesses ?? false,
+        person: (seat) => {
+          const bot = new RemoteBot('human', limits);
+          session.seats.set(seat, bot);
+          return bot;
+        },
+      },
+      onStart: (head) => this.hub.add(key, head, { personSeats }),
+      onAsk: ({ state, seat, input }) => {
+        const bot = session.seats.get(seat);
+        session.pending = bot ? { seat, state } : null;
+        if (!bot) return this.hub.ask(key, null);
+        const turns = this.hub.get(key)?.turns ?? [];
+        const limit: number = turns.some((t) => t.seat === seat) ? limits.turn : limits.firstTurn;
+        this.hub.ask(key, {
+          seat,
+          turn: turns.length + 1,
+          input,
+          moves: game.view?.clicks?.(state) ?? [],
+          limitMs: Number.isFinite(limit) ? limit : null,
+        });
+      },
+      onTurn: (turn) => {
+        session.pending = null;
+        this.hub.turns(key, [turn]);
+      },
+    });
+    const stored = played.then(
+      (p) => {
+        const storedId = this.record(request, p, Math.round(performance.now() - start));
+        this.hub.end(key, p.result, storedId ?? undefined);
+        return p;
+      },
+      (err: unknown) => {
+        this.hub.end(key, null);
+        throw err;
+      },
+    );
+    void stored.finally(() => this.sessions.delete(key)).catch(() => {});
+    return { key, played: stored };
+  }
+
+  /** The person's line for the game `key`: null when taken, else why it was refused. */
+  move(key: GameKey, line: string): string | null {
+    const session = this.sessions.get(key);
+    const pending = session?.pending;
+    if (!session || !pending) return 'it is not your turn';
+    const parsed = session.game.protocol.parseOutput(pending.state, pending.seat, line);
+    if (!parsed.ok) return parsed.error;
+    session.pending = null;
+    session.seats.get(pending.seat)!.reply(line);
+    return null;
+  }
+
+  /** Stores the game in a run of its own table of bots and limits, so that it shows in the results; its id. */
+  private record(request: PersonGameRequest, played: PlayedGame, durationMs: number): number | null {
+    if (!this.store) return null;
+    const config: MatchConfig = {
+      kind: 'match',
+      game: request.game.id,
+      bots: request.specs,
+      timeLimits: request.timeLimits,
+      gameOptions: request.gameOptions,
+      games: 0,
+    };
+    const existing = this.store.openRun('match', runIdentity(config), config, request.seed);
+    const index = Math.max(-1, ...this.store.finishedIndices(existing.id)) + 1;
+    // The run's size is the games it has: each game a person plays adds one.
+    this.store.openRun('match', runIdentity(config), { ...config, games: index + 1 }, request.seed);
+    return this.store.recordGame(
+      {
+        runId: existing.id,
+        index,
+        round: index,
+        seats: request.specs.map((_, i) => i),
+        result: played.result,
+        times: seatTimes(played.replay),
+        durationMs,
+      },
+      played.replay,
+    );
+  }
+}
