@@ -23,7 +23,11 @@ const views: Plugin = {
         .sort();
       const imports = ids.map((id, i) => `import { board as b${i} } from ${JSON.stringify(`${games}${id}/view.ts`)};`);
       const entries = ids.map((id, i) => `${JSON.stringify(id)}: b${i}`);
-      return { contents: `${imports.join('\n')}\nexport const views = { ${entries.join(', ')} };\n`, loader: 'js', resolveDir: root };
+      return {
+        contents: `${imports.join('\n')}\nexport const views = { ${entries.join(', ')} };\n`,
+        loader: 'js',
+        resolveDir: root,
+      };
     });
   },
 };

@@ -107,7 +107,11 @@ export function connectBot(
         parsed.params,
       );
     case 'human':
-      if (!options.person) throw new BotStartError(spec, 'a seat for a person needs a page to play on: `tabula play` and `tabula serve` give one');
+      if (!options.person)
+        throw new BotStartError(
+          spec,
+          'a seat for a person needs a page to play on: `tabula play` and `tabula serve` give one',
+        );
       return options.person(seat);
     case 'command':
       return new ProcessBot(spec, options);

@@ -111,13 +111,16 @@ export abstract class TimedBot implements BotConnection {
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
-    pending.timer = setTimeout(() => {
-      if (this.pending !== pending) return;
-      // Until the input is fully written (a bot that does not read), the clock runs from the send.
-      const elapsed = performance.now() - (pending.written ?? pending.sent);
-      if (elapsed > pending.limit) this.timeout(millis(elapsed));
-      else this.armClock(pending, pending.limit - elapsed);
-    }, Math.min(Math.ceil(remaining) + 1, MAX_TIMER_MS));
+    pending.timer = setTimeout(
+      () => {
+        if (this.pending !== pending) return;
+        // Until the input is fully written (a bot that does not read), the clock runs from the send.
+        const elapsed = performance.now() - (pending.written ?? pending.sent);
+        if (elapsed > pending.limit) this.timeout(millis(elapsed));
+        else this.armClock(pending, pending.limit - elapsed);
+      },
+      Math.min(Math.ceil(remaining) + 1, MAX_TIMER_MS),
+    );
   }
 
   private timeout(elapsed: Millis): void {

@@ -38,7 +38,8 @@ export function parseSprtOption(value: string): SprtSettings {
 }
 
 export function parsePort(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');
   return Number(value);
 }
 

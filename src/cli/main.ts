@@ -6,7 +6,15 @@ import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
-import { collectGameOption, parseCount, parseIndex, parseMillis, parsePort, parseSeed, parseSprtOption } from './arguments.js';
+import {
+  collectGameOption,
+  parseCount,
+  parseIndex,
+  parseMillis,
+  parsePort,
+  parseSeed,
+  parseSprtOption,
+} from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 

@@ -17,7 +17,7 @@ export function Board({ game, snapshot, options, onTarget }: BoardProps) {
   const view = views[game];
   if (!view)
     return (
-      <pre class="board-text" aria-label="board">
+      <pre class="board-text" data-testid="board">
         {JSON.stringify(snapshot, null, 1)}
       </pre>
     );
@@ -26,7 +26,16 @@ export function Board({ game, snapshot, options, onTarget }: BoardProps) {
     const id = target?.getAttribute('data-target');
     if (id && onTarget && options.targets?.includes(id)) onTarget(id);
   };
-  // The view is our own code drawing our own snapshot: its SVG text goes in as it is.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn by the game's view from a snapshot
-  return <div class="board" aria-label="board" onClick={click} dangerouslySetInnerHTML={{ __html: view(snapshot, options) }} />;
+  // The view is our own code drawing our own snapshot: its SVG text goes in as it is. Clicks land on
+  // its shapes; the keyboard's way to move is the "Your move" field.
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicks on the SVG's shapes, found by data-target
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a person types the move into "Your move" instead
+    <div
+      class="board"
+      data-testid="board"
+      onClick={click}
+      dangerouslySetInnerHTML={{ __html: view(snapshot, options) }}
+    />
+  );
 }

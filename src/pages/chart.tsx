@@ -19,9 +19,11 @@ interface ChartProps {
   /** A vertical marker at this x (the turn shown). */
   readonly marker?: number;
   readonly onPick?: (x: number) => void;
+  /** A logarithmic y scale, for times that range from microseconds to the first turn's second. */
+  readonly logY?: boolean;
 }
 
-export function Chart({ title, x, xLabel, series, height = 180, marker, onPick }: ChartProps) {
+export function Chart({ title, x, xLabel, series, height = 180, marker, onPick, logY }: ChartProps) {
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const markerRef = useRef(marker);
@@ -34,8 +36,9 @@ export function Chart({ title, x, xLabel, series, height = 180, marker, onPick }
       title,
       width: Math.max(200, element.clientWidth),
       height,
-      scales: { x: { time: false } },
-      axes: [{ label: xLabel }, {}],
+      scales: { x: { time: false }, ...(logY && { y: { distr: 3 } }) },
+      // Turns and games are counted: whole-number ticks only.
+      axes: [{ label: xLabel, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, {}],
       cursor: { drag: { x: false, y: false } },
       series: [
         { label: xLabel },

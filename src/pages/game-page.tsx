@@ -232,20 +232,26 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
       </header>
 
       <nav class="controls" aria-label="turns">
-        <button type="button" title="first turn (Home)" onClick={() => setTurn(0)}>
-          ⏮
+        <button type="button" title="first turn (Home)" aria-label="first turn" onClick={() => setTurn(0)}>
+          |◀
         </button>
-        <button type="button" title="previous turn (←)" onClick={() => setTurn(turn - 1)}>
+        <button type="button" title="previous turn (←)" aria-label="previous turn" onClick={() => setTurn(turn - 1)}>
           ◀
         </button>
-        <button type="button" title="play or pause (Space)" onClick={togglePlay} aria-pressed={playing}>
-          {playing ? '⏸' : '▶'}
+        <button
+          type="button"
+          title="play or pause (Space)"
+          class="play-button"
+          onClick={togglePlay}
+          aria-pressed={playing}
+        >
+          {playing ? 'pause' : 'play'}
         </button>
-        <button type="button" title="next turn (→)" onClick={() => setTurn(turn + 1)}>
+        <button type="button" title="next turn (→)" aria-label="next turn" onClick={() => setTurn(turn + 1)}>
+          ▶
+        </button>
+        <button type="button" title="last turn (End)" aria-label="last turn" onClick={() => setTurn(last)}>
           ▶|
-        </button>
-        <button type="button" title="last turn (End)" onClick={() => setTurn(last)}>
-          ⏭
         </button>
         <input
           type="range"
@@ -338,7 +344,10 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
           )}
           {ask && !myTurn && ask.turn === last + 1 && (
             <p class="person-waiting">
-              It is your turn: <button onClick={() => setTurn(last)}>go to the last turn</button>
+              It is your turn:{' '}
+              <button type="button" onClick={() => setTurn(last)}>
+                go to the last turn
+              </button>
             </p>
           )}
           {current ? (

@@ -11,14 +11,17 @@ export function PlayPage() {
   const [limit, setLimit] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<{ games: GameChoice[]; canPlay: boolean }>('/api/choices').then((c) => {
-      setChoices(c);
-      const first = c.games.find((g) => g.id === 'morris') ?? c.games[0];
-      if (first) {
-        setGame(first.id);
-        setOpponent(first.bots.at(-1)?.name ?? '');
-      }
-    }, (e: Error) => setError(e.message));
+    getJson<{ games: GameChoice[]; canPlay: boolean }>('/api/choices').then(
+      (c) => {
+        setChoices(c);
+        const first = c.games.find((g) => g.id === 'morris') ?? c.games[0];
+        if (first) {
+          setGame(first.id);
+          setOpponent(first.bots.at(-1)?.name ?? '');
+        }
+      },
+      (e: Error) => setError(e.message),
+    );
   }, []);
   if (!choices) return <p class="muted">{error ?? 'Loading…'}</p>;
   const chosen = choices.games.find((g) => g.id === game);

@@ -21,7 +21,8 @@ export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
-  const replayLine = data.storedId !== undefined ? `tabula replay ${data.storedId} --seat ${seat} --upto ${turn}` : null;
+  const replayLine =
+    data.storedId !== undefined ? `tabula replay ${data.storedId} --seat ${seat} --upto ${turn}` : null;
   return (
     <section class="reproduce">
       <h2>Reproduce</h2>
@@ -59,7 +60,10 @@ export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
       </p>
       {data.storedId !== undefined && (
         <p>
-          This game as one offline page: <code>tabula replay {data.storedId} --html game-{data.storedId}.html</code>
+          This game as one offline page:{' '}
+          <code>
+            tabula replay {data.storedId} --html game-{data.storedId}.html
+          </code>
         </p>
       )}
     </section>

@@ -89,8 +89,18 @@ export function RunPage({ id }: { id: number }) {
             xLabel="games"
             series={[
               { label: 'LLR', colour: '#2563eb', values: data.llr },
-              { label: 'H1 bound', colour: '#16a34a', dash: [4, 4], values: data.llr.map(() => report.pairs[0]!.sprt!.upper) },
-              { label: 'H0 bound', colour: '#dc2626', dash: [4, 4], values: data.llr.map(() => report.pairs[0]!.sprt!.lower) },
+              {
+                label: 'H1 bound',
+                colour: '#16a34a',
+                dash: [4, 4],
+                values: data.llr.map(() => report.pairs[0]!.sprt!.upper),
+              },
+              {
+                label: 'H0 bound',
+                colour: '#dc2626',
+                dash: [4, 4],
+                values: data.llr.map(() => report.pairs[0]!.sprt!.lower),
+              },
             ]}
           />
         </>
@@ -132,8 +142,8 @@ export function RunPage({ id }: { id: number }) {
         <>
           <h2>Cross table</h2>
           <p class="muted">
-            {multiSeat ? 'ahead-level-behind' : 'wins-draws-losses'} of the row's bot against the column's; a cell
-            opens its games.
+            {multiSeat ? 'ahead-level-behind' : 'wins-draws-losses'} of the row's bot against the column's; a cell opens
+            its games.
           </p>
           <table class="cross">
             <thead>
@@ -319,7 +329,10 @@ function Histogram({ title, h }: { title: string; h: TimeHistogram }) {
   return (
     <figure class="histogram">
       <figcaption>
-        {title} <span class="muted">({total} turns, limit {ms(h.limitMs)}; the last bar is at or over it)</span>
+        {title}{' '}
+        <span class="muted">
+          ({total} turns, limit {ms(h.limitMs)}; the last bar is at or over it)
+        </span>
       </figcaption>
       <svg width={width} height={height + 16} role="img" aria-label={title}>
         {h.counts.map((c, i) => {

@@ -20,7 +20,8 @@ export function TurnCharts({
   const times: ChartSeries[] = Array.from({ length: seats }, (_, s) => ({
     label: `seat ${s} ms`,
     colour: seatColour(s),
-    values: turns.map((t) => (t.seat === s ? t.timeMs : null)),
+    // The scale is logarithmic: a turn of no measured time (a crash) is left out.
+    values: turns.map((t) => (t.seat === s && t.timeMs > 0 ? t.timeMs : null)),
   }));
   const limit: ChartSeries = {
     label: 'limit ms',
@@ -33,7 +34,8 @@ export function TurnCharts({
   return (
     <section class="charts">
       <Chart
-        title="Response time per turn"
+        title="Response time per turn (ms, log scale)"
+        logY
         x={x}
         xLabel="turn"
         series={[...times, limit]}
@@ -50,7 +52,11 @@ export function TurnCharts({
           onPick={onPick}
           series={data
             .filter((d) => d.name === name)
-            .map((d) => ({ label: `seat ${d.seat}`, colour: seatColour(d.seat), values: x.map((t) => d.values.get(t) ?? null) }))}
+            .map((d) => ({
+              label: `seat ${d.seat}`,
+              colour: seatColour(d.seat),
+              values: x.map((t) => d.values.get(t) ?? null),
+            }))}
         />
       ))}
     </section>

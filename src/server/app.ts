@@ -93,7 +93,9 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     const players = Math.max(2, game.seats.min);
     if (!Number.isInteger(request.seat) || request.seat < 0 || request.seat >= players)
       return c.json({ error: `the seat is 0 to ${players - 1}` }, 400);
-    const specs = Array.from({ length: players }, (_, i) => (i === request.seat ? 'human' : `builtin:${request.opponent}`));
+    const specs = Array.from({ length: players }, (_, i) =>
+      i === request.seat ? 'human' : `builtin:${request.opponent}`,
+    );
     const { key, played } = people.start({
       game,
       specs,

@@ -3,8 +3,7 @@ import type { ReplayHead } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 
 const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-export const shellWord = (word: string): string =>
-  SAFE_WORD.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+export const shellWord = (word: string): string => (SAFE_WORD.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /** `tabula play <game> <bots...> --seed S`, with the limits that differ from the game's (all when the game is unknown). */
 export function playCommandLine(head: ReplayHead, game: GameDefinition | undefined): string {

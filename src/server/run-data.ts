@@ -39,11 +39,7 @@ export function runSummary(
   };
 }
 
-export function runData(
-  store: Store,
-  run: RunRecord,
-  title: (game: string) => string,
-): Omit<RunData, 'live'> {
+export function runData(store: Store, run: RunRecord, title: (game: string) => string): Omit<RunData, 'live'> {
   const games = store.games(run.id);
   const report = runReport(run, games);
   const config = run.config as RunConfig;
@@ -87,7 +83,9 @@ function botDetails(store: Store, bot: string, b: number, games: readonly Stored
       failures.push({ gameId: g.id, turn: null, status: p.status, message: p.message });
     });
   }
-  const linked = failures.map((f, i) => (i < FAILURE_LINKS ? { ...f, turn: failingTurn(store, f.gameId, b, games) } : f));
+  const linked = failures.map((f, i) =>
+    i < FAILURE_LINKS ? { ...f, turn: failingTurn(store, f.gameId, b, games) } : f,
+  );
   const limit = (pick: (t: SeatTimes) => number) => (times.length > 0 ? pick(times[0]!) : 0);
   return {
     bot,
