@@ -38,7 +38,7 @@ export function Chart({ title, x, xLabel, series, height = 180, marker, onPick, 
       height,
       scales: { x: { time: false }, ...(logY && { y: { distr: 3 } }) },
       // Turns and games are counted: whole-number ticks only.
-      axes: [{ label: xLabel, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, {}],
+      axes: [{ label: xLabel, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { size: 64 }],
       cursor: { drag: { x: false, y: false } },
       series: [
         { label: xLabel },
