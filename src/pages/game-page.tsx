@@ -192,7 +192,9 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
         <h1>
           {data.title}{' '}
           <span class="muted">
-            {data.storedId !== undefined ? `game ${data.storedId}` : data.live ? 'live' : ''}, seed {record.seed}
+            {[data.storedId !== undefined ? `game ${data.storedId}` : data.live ? 'live' : '', `seed ${record.seed}`]
+              .filter((x) => x !== '')
+              .join(', ')}
           </span>
         </h1>
         <p class="crumbs">

@@ -14,7 +14,7 @@ export function PlayPage() {
     getJson<{ games: GameChoice[]; canPlay: boolean }>('/api/choices').then(
       (c) => {
         setChoices(c);
-        const first = c.games.find((g) => g.id === 'morris') ?? c.games[0];
+        const first = c.games.find((g) => g.clicks) ?? c.games[0];
         if (first) {
           setGame(first.id);
           setOpponent(first.bots.at(-1)?.name ?? '');
