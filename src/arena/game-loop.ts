@@ -8,6 +8,7 @@ import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
 import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayHead, type ReplayTurn } from './replay.js';
 
 export interface GameOptions<S = unknown> {
@@ -17,6 +18,8 @@ export interface GameOptions<S = unknown> {
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly connect?: ConnectOptions;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** Called once the bots are started, with what the replay holds besides its turns and result: for live views. */
   readonly onStart?: (head: ReplayHead) => void;
   /** Called before a seat is asked to move: a person's seat shows the state's legal moves. */
@@ -65,7 +68,7 @@ export async function playGame<S, M>(
   checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = game.rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
+  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
   const table: GameInPlay<S> = {
     specs,
     limits,
@@ -89,6 +92,7 @@ export async function playGame<S, M>(
       ...(limits.game !== undefined && { gameMs: limits.game }),
     },
     ...(Object.keys(gameOptions).length > 0 && { options: gameOptions }),
+    ...(options.opening && { opening: options.opening }),
     initialState: game.rules.snapshot(initial),
   };
   try {

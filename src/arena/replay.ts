@@ -6,6 +6,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
+import type { Opening } from './opening.js';
 
 export type { GameResult, PlayerResult, PlayerStatus } from '../core/game-result.js';
 
@@ -44,6 +45,8 @@ export interface ReplayHead {
   readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number; readonly gameMs?: number };
   /** The game's options, when any were given. */
   readonly options?: Readonly<Record<string, string>>;
+  /** Where the game started, when not at the game's own start: `initialState` is that start. */
+  readonly opening?: Opening;
   readonly initialState: unknown;
 }
 

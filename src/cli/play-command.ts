@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HUMAN, parseBotSpec } from '../arena/bot-spec.js';
 import { type PlayedGame, playGame } from '../arena/game-loop.js';
+import type { Opening } from '../arena/opening.js';
 import { type GameResult, writeReplay } from '../arena/replay.js';
 import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
@@ -16,6 +17,8 @@ export interface PlayOptions extends TimeOverrides {
   json?: boolean;
   humanMs?: Millis;
   port?: number;
+  randomPlies?: number;
+  opening?: string;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
@@ -24,9 +27,16 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
+  const opening: Opening | undefined =
+    options.randomPlies !== undefined
+      ? { randomPlies: options.randomPlies }
+      : options.opening !== undefined
+        ? { position: options.opening }
+        : undefined;
+  const setup = { seed, timeLimits, gameOptions: options.option, ...(opening && { opening }) };
   const { result, replay } = bots.includes(HUMAN)
-    ? await playWithPerson(game, bots, { seed, timeLimits, gameOptions: options.option }, options)
-    : await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
+    ? await playWithPerson(game, bots, setup, options)
+    : await playGame(game, bots, setup);
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }
@@ -38,7 +48,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
 async function playWithPerson(
   game: GameDefinition,
   bots: readonly string[],
-  setup: { seed: number; timeLimits: TimeLimits; gameOptions: Record<string, string> },
+  setup: { seed: number; timeLimits: TimeLimits; gameOptions: Record<string, string>; opening?: Opening },
   options: PlayOptions,
 ): Promise<PlayedGame> {
   const { LiveHub } = await import('../server/live-hub.js');

@@ -9,6 +9,7 @@ import { PersonGames } from '../server/person-games.js';
 import { serveArena } from '../server/server.js';
 import { startDemo } from './demo.js';
 import { UsageError } from './errors.js';
+import { stopGracefullyWith } from './signals.js';
 
 export interface ServeOptions {
   db: string;
@@ -17,7 +18,7 @@ export interface ServeOptions {
   demo?: boolean;
 }
 
-/** Serves until the process is stopped (Ctrl-C): the signal handlers of main.ts end it and every bot. */
+/** Serves until Ctrl-C (or SIGTERM), then stops serving, closes the database and returns; a second Ctrl-C ends at once. */
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const store = new Store(options.db);
   const live = new LiveGames(options.db);
@@ -32,12 +33,18 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     process.stdout.write(`${options.db} is empty: a short demo of every game plays in the background\n`);
     startDemo(options.db);
   }
-  await new Promise<never>(() => {});
+  await untilStopped();
+  await arena.close();
+  live.close();
+  store.close();
 }
+
+const untilStopped = (): Promise<void> => new Promise((resolve) => stopGracefullyWith(resolve));
 
 export async function viewCommand(file: string, options: Omit<ServeOptions, 'db' | 'demo'>): Promise<void> {
   if (!existsSync(file)) throw new UsageError(`no replay file at ${file}`);
   const arena = await serveArena({ hub: new LiveHub(), file: resolve(file) }, options);
   process.stdout.write(`${arena.url}games/${FILE_KEY}\n`);
-  await new Promise<never>(() => {});
+  await untilStopped();
+  await arena.close();
 }

@@ -3,18 +3,20 @@
  * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
  */
 import { performance } from 'node:perf_hooks';
-import { playGame } from '../arena/game-loop.js';
+import type { ConnectOptions } from '../arena/bot-spec.js';
+import { type GameOptions, playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import { LiveGames, LivePublisher } from './live-games.js';
-import type { RunConfig } from './run-config.js';
+import { playQueued, type RemoteSettings } from './remote/coordinator.js';
+import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
   /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
@@ -24,10 +26,13 @@ export interface RunSettings {
   readonly onGame?: (game: StoredGame) => void;
   /** Asked after each stored game: true stops starting new games (those running finish). */
   readonly shouldStop?: () => boolean;
+  /** Plays the games on workers through a queue instead of here. */
+  readonly remote?: RemoteSettings;
 }
 
 /** Plays the planned games the store does not have yet; resolves when all have ended or a stop was asked. */
 export async function playPlanned(settings: RunSettings, planned: readonly PlannedGame[]): Promise<void> {
+  if (settings.remote) return playQueued(settings, planned, settings.remote);
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
@@ -51,39 +56,55 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 async function playOne(settings: RunSettings, plan: PlannedGame, live: LiveGames | null): Promise<StoredGame | null> {
   const publisher = live && new LivePublisher(live, { runId: settings.runId, ...plan });
   try {
-    return await playAndStore(settings, plan, publisher);
+    const { replay, ...played } = await playScheduled(
+      settings.game,
+      settings.config,
+      plan,
+      { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+      publisher ? { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) } : {},
+    );
+    const game = { runId: settings.runId, ...played };
+    const id = settings.store.recordGame(game, replay);
+    return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
   } finally {
     // Once stored (or failed): a reader never sees the game neither live nor stored.
     publisher?.end();
   }
 }
 
-async function playAndStore(
-  settings: RunSettings,
+/** A scheduled game as played: what the store keeps of it, and its replay. */
+export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'finishedAt'> {
+  readonly replay: Replay;
+}
+
+/** Plays one scheduled game of a run, here or on a worker, exactly as the run says; `live` follows it turn by turn. */
+export async function playScheduled(
+  game: GameDefinition,
+  config: RunSettings['config'],
   plan: PlannedGame,
-  publisher: LivePublisher | null,
-): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions } = settings.config;
-  const specs = plan.seats.map((i) => bots[i]!);
+  connect: ConnectOptions,
+  live: Pick<GameOptions, 'onStart' | 'onTurn'> = {},
+): Promise<PlayedScheduled> {
+  const specs = plan.seats.map((i) => config.bots[i]!);
   const start = performance.now();
-  const { result, replay } = await playGame(settings.game, specs, {
+  const opening = openingOf(config.openings, plan.deal);
+  const { result, replay } = await playGame(game, specs, {
     seed: plan.seed,
-    timeLimits,
-    gameOptions,
-    connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
-    ...(publisher && { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) }),
+    timeLimits: config.timeLimits,
+    gameOptions: config.gameOptions,
+    ...(opening && { opening }),
+    connect,
+    ...live,
   });
-  const game = {
-    runId: settings.runId,
+  return {
     index: plan.index,
     round: plan.round,
     seats: plan.seats,
     result,
     times: seatTimes(replay),
     durationMs: Math.round(performance.now() - start),
+    replay,
   };
-  const id = settings.store.recordGame(game, replay);
-  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
 }
 
 /** Each seat's response times, the first turn apart (it has its own, longer limit). */

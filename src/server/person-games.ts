@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PlayedGame } from '../arena/game-loop.js';
 import { playGame } from '../arena/game-loop.js';
+import type { Opening } from '../arena/opening.js';
 import { RemoteBot, UNLIMITED } from '../arena/remote-bot.js';
 import type { GameDefinition } from '../core/game.js';
 import type { Millis, Seat, TimeLimits } from '../core/units.js';
@@ -24,6 +25,8 @@ export interface PersonGameRequest {
   /** The game's limits, which the bots keep. */
   readonly timeLimits: TimeLimits;
   readonly gameOptions: Readonly<Record<string, string>>;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** The person's limit per turn; none when absent. */
   readonly humanMs?: Millis;
   /** Built-in bots as processes of their own, so that a bot thinking hard does not stall the server. */
@@ -64,6 +67,7 @@ export class PersonGames {
       seed: request.seed,
       timeLimits: request.timeLimits,
       gameOptions: request.gameOptions,
+      ...(request.opening && { opening: request.opening }),
       connect: {
         builtinsAsProcesses: request.builtinsAsProcesses ?? false,
         person: (seat) => {

@@ -14,5 +14,7 @@ export function playCommandLine(head: ReplayHead, game: GameDefinition | undefin
   if (limits.gameMs !== game?.timeLimits.game && limits.gameMs !== undefined)
     words.push('--game-ms', `${limits.gameMs}`);
   for (const [name, value] of Object.entries(head.options ?? {})) words.push('--option', `${name}=${value}`);
+  if (head.opening && 'randomPlies' in head.opening) words.push('--random-plies', `${head.opening.randomPlies}`);
+  if (head.opening && 'position' in head.opening) words.push('--opening', head.opening.position);
   return words.map(shellWord).join(' ');
 }
