@@ -78,9 +78,10 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
       if (!('key' in m) || m.key !== data.key) return;
       if (m.type === 'turns')
         setData((d) => {
-          const have = d.record.turns.length;
-          const fresh = m.turns.filter((t) => t.turn > have);
-          return fresh.length === 0 ? d : { ...d, record: { ...d.record, turns: [...d.record.turns, ...fresh] } };
+          // Turns come in order, and again after a reconnection: only those that follow the last one shown.
+          const turns = [...d.record.turns];
+          for (const t of m.turns) if (t.turn === turns.length + 1) turns.push(t);
+          return turns.length === d.record.turns.length ? d : { ...d, record: { ...d.record, turns } };
         });
       else if (m.type === 'ask') {
         setAsk(m.ask);

@@ -100,10 +100,26 @@ export class LiveHub {
         watched.add(key);
         if (!this.watchers.has(key)) this.watchers.set(key, new Set());
         this.watchers.get(key)!.add(listener);
+        // What happened between the page's fetch of the game and this watch would be lost: it is sent again.
+        const game = this.games.get(key);
+        if (!game) return;
+        if (game.turns.length > 0) listener({ type: 'turns', key, turns: game.turns });
+        if (game.ask) listener({ type: 'ask', key, ask: game.ask });
+        if (game.ended)
+          listener({
+            type: 'end',
+            key,
+            result: game.result,
+            ...(game.storedId !== undefined && { storedId: game.storedId }),
+          });
       },
       close: () => {
         this.everyone.delete(listener);
-        for (const key of watched) this.watchers.get(key)?.delete(listener);
+        for (const key of watched) {
+          const listeners = this.watchers.get(key);
+          listeners?.delete(listener);
+          if (listeners?.size === 0) this.watchers.delete(key);
+        }
       },
     };
   }

@@ -47,50 +47,54 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
   });
 
   const turnShown = async (page: Page) => Number(await page.getByLabel('turn number').inputValue());
-  const hash = (page: Page) => new URL(page.url()).hash;
+  /** The page shows turn `n`, in its turn number field and its URL's hash (both follow a render). */
+  const showsTurn = (page: Page, n: number) =>
+    page.waitForFunction(
+      `document.querySelector('.turn-number').value === '${n}' && location.hash === '#turn=${n}'`,
+      undefined,
+      { timeout: 5000 },
+    );
 
   it('follows the keys and the URL hash', async () => {
     const page = await context.newPage();
     const errors = pageErrors(page);
     await page.goto(`${served.url}games/3#turn=5`);
     await page.getByText('Seat 0', { exact: false }).first().waitFor();
-    assert.equal(await turnShown(page), 5, 'the hash opens its turn');
+    await showsTurn(page, 5);
     const last = replay.turns.length;
 
     await page.keyboard.press('ArrowRight');
-    assert.equal(await turnShown(page), 6);
-    assert.equal(hash(page), '#turn=6', 'the hash follows');
-    const pane = page.locator('.pane').first();
+    await showsTurn(page, 6);
+    const pane = page.locator('.pane').first(); // the acting seat's
     assert.equal(await pane.locator('.lines.input').textContent(), replay.turns[5]!.input.join('\n'));
     assert.equal(await pane.locator('.lines.output').textContent(), replay.turns[5]!.output.join('\n'));
 
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await turnShown(page), 4);
+    await showsTurn(page, 4);
     await page.keyboard.press('End');
-    assert.equal(hash(page), `#turn=${last}`);
+    await showsTurn(page, last);
     await page.keyboard.press('Home');
-    assert.equal(hash(page), '#turn=0');
+    await showsTurn(page, 0);
 
     await page.getByLabel('turn number').fill('12');
     await page.getByLabel('turn number').press('Enter');
-    assert.equal(hash(page), '#turn=12', 'a typed turn number jumps');
+    await showsTurn(page, 12);
 
     await page.getByRole('button', { name: 'seat 1' }).click();
-    const next1 = replay.turns.find((t) => t.seat === 1 && t.turn > 12)!.turn;
-    assert.equal(await turnShown(page), next1, 'the next turn of seat 1');
+    await showsTurn(page, replay.turns.find((t) => t.seat === 1 && t.turn > 12)!.turn);
 
     await page.getByRole('button', { name: 'slowest turn' }).click();
-    const slowest = replay.turns.reduce((a, b) => (b.timeMs > a.timeMs ? b : a));
-    assert.equal(await turnShown(page), slowest.turn);
+    await showsTurn(page, replay.turns.reduce((a, b) => (b.timeMs > a.timeMs ? b : a)).turn);
 
-    // Page code as text: the tests are compiled without the DOM's types.
+    // A link's hash opens its turn. (Page code as text: the tests are compiled without the DOM's types.)
     await page.evaluate("location.hash = '#turn=2'");
-    await page.waitForFunction("document.querySelector('.turn-number').value === '2'");
+    await showsTurn(page, 2);
 
     await page.keyboard.press(' ');
     await page.waitForFunction("Number(document.querySelector('.turn-number').value) > 3");
     await page.keyboard.press(' ');
+    await page.waitForTimeout(300);
     const paused = await turnShown(page);
     await page.waitForTimeout(600);
     assert.equal(await turnShown(page), paused, 'Space pauses');
@@ -118,6 +122,9 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
     await page.goto(served.url);
     await page.getByRole('link', { name: 'run 2' }).waitFor();
     await screenshot(page, 'runs');
+    await page.getByRole('link', { name: 'Play a game against a bot' }).click();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await screenshot(page, 'play');
     assert.deepEqual(errors, []);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import type { GameData, RunData, RunsData } from '../../src/server/wire.js';
+import type { GameData, RunData, RunsData, ServerMessage } from '../../src/server/wire.js';
 import { databaseWithMatch, getWithHost, type Served, scratch, serving } from '../support/web.js';
 
 describe('tabula serve', () => {
@@ -105,6 +105,51 @@ describe('tabula serve', () => {
       body: JSON.stringify({ game: 'morris', opponent: 'random', seat: 0 }),
     });
     assert.equal(response.status, 403);
+  });
+
+  it("plays a person's game started from the page: its seat is asked, a wrong line refused, a legal one taken", async () => {
+    const response = await fetch(new URL('/api/play', served.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: served.url.slice(0, -1) },
+      body: JSON.stringify({ game: 'morris', opponent: 'random', seat: 1 }),
+    });
+    assert.equal(response.status, 200);
+    const { key } = (await response.json()) as { key: string };
+    const socket = new WebSocket(`${served.url.replace('http', 'ws')}ws`);
+    const messages: ServerMessage[] = [];
+    const next = (type: ServerMessage['type']) =>
+      new Promise<ServerMessage>((resolve) => {
+        const seen = messages.find((m) => m.type === type);
+        if (seen) return resolve(seen);
+        socket.on('message', (data) => {
+          const m = JSON.parse(String(data)) as ServerMessage;
+          if (m.type === type) resolve(m);
+        });
+      });
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as ServerMessage));
+    await new Promise((resolve) => socket.on('open', resolve));
+    socket.send(JSON.stringify({ type: 'watch', key }));
+    const game = await get<GameData>(`/api/games/${key}`);
+    assert.deepEqual(game.personSeats, [1]);
+    assert.equal(game.record.players[0]!.bot, 'builtin:random');
+    // The bot moves first; then the person's seat is asked, with what it was sent.
+    const ask = game.ask ?? ((await next('ask')) as Extract<ServerMessage, { type: 'ask' }>).ask!;
+    assert.equal(ask.seat, 1);
+    assert.equal(ask.turn, 2);
+    assert.deepEqual(ask.input.slice(0, 2), ['1', '24'], 'its first turn carries the initialisation');
+    socket.send(JSON.stringify({ type: 'move', key, line: 'PLACE;Z9' }));
+    const refused = (await next('refused')) as Extract<ServerMessage, { type: 'refused' }>;
+    assert.match(refused.error, /not one of the 24 fields/);
+    const legal = ask.input.at(-1)!;
+    socket.send(JSON.stringify({ type: 'move', key, line: legal }));
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        messages.some((m) => m.type === 'turns' && m.turns.some((t) => t.turn === 2 && t.output[0] === legal))
+          ? resolve()
+          : setTimeout(check, 20);
+      check();
+    });
+    socket.close();
   });
 
   it('stops on Ctrl-C', async () => {
