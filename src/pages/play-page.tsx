@@ -98,10 +98,10 @@ export function PlayPage() {
           />
         </label>
         <p class="muted">
-          {chosen?.bots.find((b) => b.name === opponent)?.description}
-          {chosen && !chosen.clicks && ' This game has no clickable board yet: you type your moves.'}
+          builtin:{opponent}: {chosen?.bots.find((b) => b.name === opponent)?.description}
         </p>
-        <button type="submit" disabled={!choices.canPlay}>
+        {chosen && !chosen.clicks && <p class="muted">This game has no clickable board yet: you type your moves.</p>}
+        <button type="submit" class="primary" disabled={!choices.canPlay}>
           Start
         </button>
         {error && <p class="failure">{error}</p>}
