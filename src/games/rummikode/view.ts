@@ -286,7 +286,8 @@ function player(
       seen.add(card);
       const id = handCardId(card);
       const face = cardFace(x, y, card, clickableHand && first ? markOf(id, options) : null, isLast);
-      parts.push(clickableHand && first ? item(id, options, isLast ? ['last'] : [], face) : face);
+      if (clickableHand && first) parts.push(item(id, options, isLast ? ['last'] : [], face));
+      else parts.push(isLast ? el('g', { class: 'last' }, face) : face);
     });
     if (hand.length === 0 && p.active)
       parts.push(text(PAD + 12, y0 + 22, 'no card left', { 'font-size': 13, fill: COLOURS.muted }));

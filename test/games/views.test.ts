@@ -1,0 +1,61 @@
+/**
+ * Every game's view.ts runs in the browser, from replay snapshots alone: its imports, followed
+ * through src/, reach no rules code (rules, position, moves, protocol, input, bots), nothing of the
+ * arena, the league or the command line, and nothing outside src/ (no node: module, no package).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { root } from '../support/cli.js';
+
+const src = join(root, 'src');
+const RULES_CODE = /^games\/[^/]+\/(rules|position|moves|protocol|input)\.ts$|^games\/[^/]+\/bots\//;
+const SERVER_SIDE = /^(arena|league|cli)\//;
+
+/** Every module specifier a file imports or re-exports, type-only imports included. */
+const specifiers = (text: string): string[] =>
+  [...text.matchAll(/\b(?:import|export)\b[^'"]*?\bfrom\s+'([^']+)'|\bimport\s*\(?\s*'([^']+)'/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
+
+/** The files of src/ that a module reaches through its imports, itself included, and what it imports from outside. */
+function reach(start: string): { files: string[]; outside: string[] } {
+  const files = new Set<string>();
+  const outside: string[] = [];
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+      if (!spec.startsWith('.')) outside.push(`${relative(src, file)} imports ${spec}`);
+      else visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+    }
+  };
+  visit(start);
+  return { files: [...files].map((f) => relative(src, f)), outside };
+}
+
+const views = readdirSync(join(src, 'games'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(src, 'games', e.name, 'view.ts')))
+  .map((e) => e.name);
+
+describe("the games' views", () => {
+  it('exist for every game', () => {
+    assert.deepEqual(views, ['loa', 'mills', 'minishogi', 'morris', 'rummikode']);
+  });
+
+  for (const game of views) {
+    it(`${game}: view.ts imports no rules code and nothing that runs only on the server`, () => {
+      const { files, outside } = reach(join(src, 'games', game, 'view.ts'));
+      assert.deepEqual(outside, []);
+      assert.deepEqual(
+        files.filter((f) => RULES_CODE.test(f) || SERVER_SIDE.test(f)),
+        [],
+      );
+    });
+  }
+
+  it('the scan sees rules code where there is some', () => {
+    assert.ok(reach(join(src, 'games', 'mills', 'clicks.ts')).files.includes('games/mills/rules.ts'));
+  });
+});
