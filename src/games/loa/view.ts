@@ -30,8 +30,9 @@ export interface LoaSnapshot {
   readonly pieces: readonly number[];
   /** `r1 c1 r2 c2`. */
   readonly lastMove: string | null;
-  readonly maxMoves: number;
-  readonly outcome: Outcome | null;
+  // The fields below were added for viewers: replays recorded before lack them.
+  readonly maxMoves?: number;
+  readonly outcome?: Outcome | null;
 }
 
 const NAMES = ['BLACK', 'WHITE'] as const;
@@ -54,7 +55,7 @@ const yOf = (r: number): number => TOP + (r - 0.5) * SQUARE;
 function strip(snapshot: LoaSnapshot): string {
   const parts: string[] = [];
   for (const s of [0, 1]) {
-    const toMove = snapshot.outcome === null && snapshot.toMove === s;
+    const toMove = !snapshot.outcome && snapshot.toMove === s;
     const [cx, anchor, x] = s === 0 ? [30, 'start', 52] : [WIDTH - 30, 'end', WIDTH - 52];
     if (toMove) parts.push(el('circle', { cx, cy: 24, r: 17, fill: COLOURS.lastFill }));
     parts.push(stone(cx, 24, 12, s));
@@ -64,7 +65,7 @@ function strip(snapshot: LoaSnapshot): string {
     );
   }
   parts.push(
-    text(WIDTH / 2, 49, `move ${snapshot.ply} of ${snapshot.maxMoves}`, {
+    text(WIDTH / 2, 49, `move ${snapshot.ply}${snapshot.maxMoves ? ` of ${snapshot.maxMoves}` : ''}`, {
       'text-anchor': 'middle',
       'font-size': 13,
       fill: COLOURS.muted,
@@ -115,6 +116,6 @@ export function board(data: unknown, options: BoardOptions): string {
   if (move) parts.push(arrow(xOf(c1!), yOf(r1!), xOf(c2!), yOf(r2!), COLOURS.last, 5, PIECE + 5));
   const last =
     snapshot.lastMove === null ? 'no move yet' : `last move: ${NAMES[1 - snapshot.toMove]} ${snapshot.lastMove}`;
-  const [foot, footHeight] = captions(WIDTH, FOOT, last, resultText(snapshot.outcome, NAMES));
+  const [foot, footHeight] = captions(WIDTH, FOOT, last, resultText(snapshot.outcome ?? null, NAMES));
   return svg(WIDTH, FOOT + footHeight, `Lines of Action, after ${snapshot.ply} moves`, ...parts, foot);
 }

@@ -24,11 +24,12 @@ export interface MillsSnapshot {
   readonly lastMove: string | null;
   /** The ids of the pieces the last move removed. */
   readonly removed: readonly number[];
+  // The fields below were added for viewers: replays recorded before lack them.
   /** Where the last move's piece came from (a MOVE). */
-  readonly from: SlotJson | null;
+  readonly from?: SlotJson | null;
   /** Where the removed pieces stood. */
-  readonly removedAt: readonly SlotJson[];
-  readonly outcome: Outcome | null;
+  readonly removedAt?: readonly SlotJson[];
+  readonly outcome?: Outcome | null;
 }
 
 export const COLOR_NAMES = ['BLACK', 'WHITE'] as const;
@@ -48,9 +49,9 @@ function lastMoveOf(snapshot: MillsSnapshot): MorrisLastMove | null {
   const mover = COLOR_NAMES[1 - snapshot.toMove];
   const removed = snapshot.removed.length > 0 ? ` · removed ${snapshot.removed.join(', ')}` : '';
   return {
-    from: snapshot.from && pointOf(snapshot.from),
+    from: snapshot.from ? pointOf(snapshot.from) : null,
     to: pointAt(Number(fields[at]), Number(fields[at + 1])),
-    removed: snapshot.removedAt.map(pointOf),
+    removed: (snapshot.removedAt ?? []).map(pointOf),
     text: `${mover} ${snapshot.lastMove}${removed}`,
   };
 }
@@ -78,7 +79,7 @@ export function board(data: unknown, options: BoardOptions): string {
       sides: [side(0), side(1)],
       toMove: snapshot.outcome ? null : snapshot.toMove,
       last: lastMoveOf(snapshot),
-      result: resultText(snapshot.outcome, COLOR_NAMES),
+      result: resultText(snapshot.outcome ?? null, COLOR_NAMES),
     },
     options,
   );

@@ -31,7 +31,8 @@ export interface MinishogiSnapshot {
   readonly lastAction: string | null;
   /** Whether the player to move is in check. */
   readonly check: boolean;
-  readonly outcome: Outcome | null;
+  /** Added for viewers: replays recorded before lack it. */
+  readonly outcome?: Outcome | null;
 }
 
 const NAMES = ['Player 0', 'Player 1'] as const;
@@ -107,7 +108,7 @@ function tile(cx: number, cy: number, piece: string, scale: number): string {
 
 /** A player's strip: name, whether to move or in check, and the hand, one tile per kind with a count. */
 function strip(snapshot: MinishogiSnapshot, seat: number, y: number, options: BoardOptions): string {
-  const toMove = snapshot.outcome === null && snapshot.toMove === seat;
+  const toMove = !snapshot.outcome && snapshot.toMove === seat;
   const parts = [sideName(24, y + 30, NAMES[seat]!, toMove)];
   const hand = snapshot.hands[seat] === '-' ? '' : snapshot.hands[seat]!;
   const count = (kind: string) => [...hand].filter((l) => l.toUpperCase() === kind).length;
@@ -282,6 +283,6 @@ export function board(data: unknown, options: BoardOptions): string {
   parts.push(promotionChoice(options));
   const lastText =
     snapshot.lastAction === null ? 'no move yet' : `last move: ${NAMES[1 - snapshot.toMove]} ${snapshot.lastAction}`;
-  const [foot, footHeight] = captions(WIDTH, FOOT, lastText, resultText(snapshot.outcome, NAMES));
+  const [foot, footHeight] = captions(WIDTH, FOOT, lastText, resultText(snapshot.outcome ?? null, NAMES));
   return svg(WIDTH, FOOT + footHeight, `Minishogi, after ${snapshot.ply} moves`, ...parts, foot);
 }

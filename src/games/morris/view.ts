@@ -18,7 +18,8 @@ export interface MorrisSnapshot {
   readonly placed: readonly number[];
   /** The last command: `PLACE;X`, `PLACE&TAKE;X;Y`, `MOVE;X;Y`, `MOVE&TAKE;X;Y;Z`. */
   readonly lastMove: string | null;
-  readonly outcome: Outcome | null;
+  /** Added for viewers: replays recorded before lack it. */
+  readonly outcome?: Outcome | null;
 }
 
 const STONES = 9;
@@ -61,7 +62,7 @@ export function board(data: unknown, options: BoardOptions): string {
       sides: [side(0), side(1)],
       toMove: snapshot.outcome ? null : snapshot.toMove,
       last: lastMoveOf(snapshot),
-      result: resultText(snapshot.outcome, NAMES),
+      result: resultText(snapshot.outcome ?? null, NAMES),
     },
     options,
   );

@@ -42,9 +42,10 @@ export interface RummiSnapshot {
   readonly lastMove: string | null;
   /** The card drawn when the last command ended a turn. */
   readonly drawn: string | null;
+  // The fields below were added for viewers: replays recorded before lack them.
   /** The seat that played `lastMove`. */
-  readonly lastMover: number | null;
-  readonly outcome: Outcome | null;
+  readonly lastMover?: number | null;
+  readonly outcome?: Outcome | null;
 }
 
 /** The ids a person clicks: a card of the hand, a card of a stack, a stack, and three buttons. */
@@ -230,7 +231,7 @@ function player(
   last: Touched,
 ): [string, number] {
   const p = snapshot.players[seat]!;
-  const toMove = snapshot.outcome === null && snapshot.toMove === seat && p.active;
+  const toMove = !snapshot.outcome && snapshot.toMove === seat && p.active;
   const hidden = options.seat !== undefined && options.seat !== seat;
   const hand = sorted(p.hand);
   const places = hidden
@@ -251,7 +252,7 @@ function player(
   const name = el(
     'text',
     { x: PAD + 12, y: top + 22, 'font-size': 16, 'font-weight': 700, fill: p.active ? COLOURS.ink : COLOURS.faint },
-    escapeXml(`Seat ${seat}`),
+    escapeXml(`Seat ${seat}${options.seat === seat ? ' (you)' : ''}`),
     toMove
       ? el(
           'tspan',
@@ -297,8 +298,9 @@ function player(
 
 /** The last command in words: who played it, and the card drawn when it ended a turn (hidden from other seats). */
 function lastText(snapshot: RummiSnapshot, options: BoardOptions): string {
-  if (snapshot.lastMove === null || snapshot.lastMover === null) return 'no command yet';
-  const seat = snapshot.lastMover;
+  if (snapshot.lastMove === null) return 'no command yet';
+  const seat = snapshot.lastMover ?? null;
+  if (seat === null) return `last: ${snapshot.lastMove}`;
   const drew =
     snapshot.drawn === null
       ? ''
@@ -339,7 +341,7 @@ export function board(data: unknown, options: BoardOptions): string {
     y += 42;
   }
   const result = resultText(
-    snapshot.outcome,
+    snapshot.outcome ?? null,
     snapshot.players.map((_, s) => `Seat ${s}`),
   );
   const [foot, footHeight] = captions(WIDTH, y, lastText(snapshot, options), result);

@@ -66,8 +66,8 @@ describe('the RummiKode table', () => {
         snapshot.lastMove ?? '',
       );
       const toHand = snapshot.drawn !== null || snapshot.lastMove?.startsWith('TAKE');
-      const mover = snapshot.lastMover;
-      if (mover !== null && snapshot.players[mover]!.active)
+      const mover = state.lastMover;
+      if (mover !== null && state.active[mover])
         assert.equal(withClass(sideOf(svg, mover), 'last').length, toHand ? 1 : 0, snapshot.lastMove ?? '');
     }
     const kinds = new Set(states.map((s) => s.lastMove?.kind));
