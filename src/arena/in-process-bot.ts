@@ -26,11 +26,11 @@ export class InProcessBot extends TimedBot {
     );
   }
 
-  protected deliver(text: string, written: () => void): void {
+  protected deliver(text: string, written: (at: number) => void): void {
     const lines = text.split('\n');
     lines.pop();
     for (const line of lines) this.input.push(line);
-    written();
+    written(performance.now());
   }
 
   protected async terminate(): Promise<void> {

@@ -1,13 +1,17 @@
 /**
- * A bot that is a command line: run through `sh -c` in a process group of its own, so that the
- * whole tree it starts can be ended together.
+ * A bot that is a command line: run through `sh -c` in a sandbox (sandbox/) and in a process group
+ * of its own, so that the whole tree it starts can be limited, measured and ended together.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BotStartError } from '../core/connection.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { DEFAULT_LIMITS, type BotLimits } from './sandbox/limits.js';
+import { Sandbox, prepareSandboxes } from './sandbox/sandbox.js';
+import { shellCommand } from './shell-command.js';
 import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
 import type { Millis } from '../core/units.js';
@@ -18,27 +22,41 @@ export interface ProcessBotOptions {
   readonly stderrCaps?: StderrCaps;
   /** How long a bot has to exit after SIGTERM before SIGKILL. */
   readonly killGraceMs?: number;
+  /** The bot's limits (DEFAULT_LIMITS unless given); null runs it without a sandbox. */
+  readonly limits?: BotLimits | null;
+  /** How far past its limit an answer is still taken, as an overrun. */
+  readonly timeMargin?: Millis;
 }
 
 /** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
 const EXIT_DRAIN_MS = 25;
 /** How long to wait for a killed process group to disappear. */
 const GROUP_EXIT_WAIT_MS = 1000;
-/** Exit codes of `sh` for a command it could not find or run. */
-const SHELL_CANNOT_RUN = new Set([126, 127]);
+/** Exit codes of `sh` for a command it could not find or run, and of the sandbox it could not enter. */
+const CANNOT_RUN = new Set([125, 126, 127]);
 
 export class ProcessBot extends TimedBot {
   private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   /** The bot's process group (its shell's pid); undefined when it could not be spawned. */
   readonly pgid: number | undefined;
+  private readonly sandbox: Sandbox | null;
   private readonly exited: Promise<void>;
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
   constructor(readonly command: string, options: ProcessBotOptions = {}) {
-    super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps));
+    super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
-    this.child = spawn('sh', ['-c', command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    prepareSandboxes();
+    const limits = options.limits === undefined ? DEFAULT_LIMITS : options.limits;
+    try {
+      this.sandbox = limits && new Sandbox(limits);
+    } catch (err) {
+      throw new BotStartError(command, `cannot make its sandbox: ${(err as Error).message}`);
+    }
+    const run = shellCommand(command);
+    const { file, args } = this.sandbox?.launch(run) ?? { file: 'sh', args: ['-c', run] };
+    this.child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pgid = this.child.pid;
     if (this.pgid !== undefined) trackGroup(this.pgid);
 
@@ -78,20 +96,37 @@ export class ProcessBot extends TimedBot {
     this.child.stdin.on('error', () => {});
   }
 
-  protected deliver(text: string, written: () => void): void {
-    if (this.child.stdin.writable) this.child.stdin.write(text, (err) => err || written());
+  protected deliver(text: string, written: (at: number) => void): void {
+    const stdin = this.child.stdin;
+    if (!stdin.writable) return;
+    // The pipe usually takes it all at once, in the write call: the clock starts with that call. Not
+    // after it: the write wakes the bot, which may take the CPU from the arena there and then; and
+    // not when Node gets round to the write's callback, after other games' work.
+    const before = performance.now();
+    stdin.write(text, (err) => err || written(performance.now()));
+    if (stdin.writableLength === 0) written(before);
+  }
+
+  protected override cpuMs(): number | undefined {
+    return this.sandbox?.cpuMs();
+  }
+
+  protected override breach(): string | null {
+    return this.sandbox?.breach() ?? null;
   }
 
   /** The bot's output closed or its process exited: no answer can come any more. */
   private ended(): void {
     const exit = this.exit;
+    const breach = this.breach();
     const how =
       exit === null ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     const last = this.stderr.lastLines();
+    const detail = breach ? `${breach}; it ${how}` : how;
     this.fail({
       kind: 'crash',
-      detail: last ? `${how}; stderr: ${last}` : how,
-      neverStarted: !this.hasAnswered && exit?.code != null && SHELL_CANNOT_RUN.has(exit.code),
+      detail: last ? `${detail}; stderr: ${last}` : detail,
+      neverStarted: !breach && !this.hasAnswered && exit?.code != null && CANNOT_RUN.has(exit.code),
       stderr: '',
     });
   }
@@ -105,10 +140,13 @@ export class ProcessBot extends TimedBot {
         signalGroup(pgid, 'SIGTERM');
         await Promise.race([this.exited, sleep(this.killGraceMs)]);
       }
-      // Unconditionally: the leader may be gone while processes it started live on in its group.
+      // Unconditionally: the leader may be gone while processes it started live on, in its group or
+      // (after setsid) only in its sandbox.
       signalGroup(pgid, 'SIGKILL');
-      // SIGKILL is delivered asynchronously: return only once the group is really gone.
+      this.sandbox?.kill();
+      // SIGKILL is delivered asynchronously: return only once all is really gone.
       for (let waited = 0; runningInGroup(pgid).length > 0 && waited < GROUP_EXIT_WAIT_MS; waited += 5) await sleep(5);
+      await this.sandbox?.remove();
       untrackGroup(pgid);
     }
     await this.exited;
