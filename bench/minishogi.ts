@@ -33,7 +33,9 @@ class FairyStockfish {
   }
 
   static async start(): Promise<FairyStockfish> {
-    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const engine = new FairyStockfish(child);
     await engine.ask(['usi'], /^usiok/);
     await engine.ask(['setoption name USI_Variant value minishogi', 'isready'], /^readyok/);
@@ -66,7 +68,8 @@ let fairyStockfish: Promise<FairyStockfish> | null = null;
 
 async function games(): Promise<number> {
   let turns = 0;
-  for (let seed = 0; seed < 5; seed++) turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
+  for (let seed = 0; seed < 5; seed++)
+    turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
   return turns;
 }
 
@@ -77,6 +80,10 @@ export const cases: { readonly name: string; readonly unit: string; readonly run
     unit: 'nodes',
     run: async () => (await (fairyStockfish ??= FairyStockfish.start())).perft(START_SFEN, 6),
   },
-  { name: 'minishogi perft 4, shogiops', unit: 'nodes', run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4) },
+  {
+    name: 'minishogi perft 4, shogiops',
+    unit: 'nodes',
+    run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4),
+  },
   { name: 'minishogi games, built-in bots through the protocol', unit: 'turns', run: games },
 ];

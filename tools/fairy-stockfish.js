@@ -41,7 +41,10 @@ function quit() {
 
 function command(line) {
   if (line.trim() === 'quit') return quit();
-  const capped = line.replace(/^(\s*go\b.*\bmovetime\s+)([0-9]+)/, (_, go, ms) => go + Math.min(Number(ms), maxMovetime));
+  const capped = line.replace(
+    /^(\s*go\b.*\bmovetime\s+)([0-9]+)/,
+    (_, go, ms) => go + Math.min(Number(ms), maxMovetime),
+  );
   engine.postMessage(capped);
 }
 

@@ -30,6 +30,7 @@ export class LineSplitter {
 }
 
 export class LineTooLongError extends Error {
+  override readonly name = 'LineTooLongError';
   constructor(readonly limit: number) {
     super(`output line longer than ${limit} characters`);
   }

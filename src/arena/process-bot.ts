@@ -44,7 +44,10 @@ export class ProcessBot extends TimedBot {
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-  constructor(readonly command: string, options: ProcessBotOptions = {}) {
+  constructor(
+    readonly command: string,
+    options: ProcessBotOptions = {},
+  ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
     prepareSandboxes();
@@ -120,7 +123,11 @@ export class ProcessBot extends TimedBot {
     const exit = this.exit;
     const breach = this.breach();
     const how =
-      exit === null ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      exit === null
+        ? 'closed its output'
+        : exit.signal
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code}`;
     const last = this.stderr.lastLines();
     const detail = breach ? `${breach}; it ${how}` : how;
     this.fail({

@@ -9,7 +9,20 @@ export function shellCommand(command: string): string {
 }
 
 /** Words that make a command something else than a simple command when they come first. */
-const NOT_SIMPLE = new Set(['!', '{', 'case', 'for', 'if', 'until', 'while', 'exec', 'function', 'select', 'time', '[[']);
+const NOT_SIMPLE = new Set([
+  '!',
+  '{',
+  'case',
+  'for',
+  'if',
+  'until',
+  'while',
+  'exec',
+  'function',
+  'select',
+  'time',
+  '[[',
+]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** True when `command` surely is one simple command; false when unsure. */

@@ -32,7 +32,11 @@ export abstract class TimedBot implements BotConnection {
   private closing: Promise<void> | null = null;
 
   /** `margin`: how far past its limit an answer is still taken (and recorded as an overrun). */
-  constructor(readonly label: string, stderr: StderrLog, private readonly margin: Millis = millis(0)) {
+  constructor(
+    readonly label: string,
+    stderr: StderrLog,
+    private readonly margin: Millis = millis(0),
+  ) {
     this.stderr = stderr;
   }
 
@@ -74,7 +78,8 @@ export abstract class TimedBot implements BotConnection {
   }
 
   close(grace?: Millis): Promise<void> {
-    if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+    if (!this.failure)
+      this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
     return (this.closing ??= this.terminate(grace));
   }
@@ -84,7 +89,11 @@ export abstract class TimedBot implements BotConnection {
     if (this.failure) return;
     for (const line of lines) this.unread.push(line);
     if (this.unread.length > MAX_UNREAD_LINES) {
-      this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
+      this.fail({
+        kind: 'overflow',
+        detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`,
+        stderr: '',
+      });
     } else if (this.pending) this.answer(at);
   }
 
@@ -129,7 +138,11 @@ export abstract class TimedBot implements BotConnection {
   /** Out of time; unless the time went on breaking a limit, which is the failure then. */
   private timeout(pending: PendingTurn, elapsed: Millis): void {
     const breach = this.breach();
-    this.fail(breach ? { kind: 'crash', detail: breach, neverStarted: false, stderr: '' } : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '' });
+    this.fail(
+      breach
+        ? { kind: 'crash', detail: breach, neverStarted: false, stderr: '' }
+        : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '' },
+    );
   }
 
   private cpuSince(pending: PendingTurn): { cpu?: Millis } {

@@ -12,7 +12,8 @@ export function parseSeed(value: string): number {
 
 export function parseMillis(value: string): Millis {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError('a time is a positive number of milliseconds.');
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0))
+    throw new InvalidArgumentError('a time is a positive number of milliseconds.');
   return millis(n);
 }
 

@@ -16,6 +16,11 @@ export async function botCommand(gameId: string, name: string, options: BotOptio
   const spec = parseBotSpec(game, `builtin:${name}`);
   if (spec.kind !== 'builtin') throw new Error('a builtin: spec is always a built-in bot');
   checkGameOptions(game, options.option);
-  const setup = { seed: options.seed ?? randomSeed(), gameOptions: options.option, timeLimits: timeLimitsOf(game, options), params: spec.params };
+  const setup = {
+    seed: options.seed ?? randomSeed(),
+    gameOptions: options.option,
+    timeLimits: timeLimitsOf(game, options),
+    params: spec.params,
+  };
   await runBuiltinBot(game, spec.name, setup);
 }

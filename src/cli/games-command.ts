@@ -29,11 +29,14 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
       `${g.timeLimits.firstTurn} ms`,
       `${g.timeLimits.turn} ms`,
       g.timeLimits.game === undefined ? '-' : `${g.timeLimits.game} ms`,
-      Object.keys(g.bots).map((b) => `builtin:${b}`).join(' '),
+      Object.keys(g.bots)
+        .map((b) => `builtin:${b}`)
+        .join(' '),
     ]),
   ]);
   for (const g of games) {
-    for (const o of g.options ?? []) lines.push(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})`);
+    for (const o of g.options ?? [])
+      lines.push(`  ${g.id} --option ${o.name}=<value>: ${o.description} (default ${o.default})`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -7,6 +7,7 @@ import { playGame } from '../arena/game-loop.js';
 import { findGame } from '../games/registry.js';
 import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
+import { checkSeats } from '../core/game.js';
 import { seat } from '../core/units.js';
 import { UsageError } from './errors.js';
 import { timeLimitsOf, type TimeOverrides } from './run-options.js';
@@ -15,6 +16,8 @@ export interface JudgeOptions extends TimeOverrides {
   games: number;
   seed?: number;
   option: Record<string, string>;
+  /** Where the failing game's replay goes; `judge-<game>-<seed>.json` when absent. */
+  replay?: string;
 }
 
 /** Returns the exit code: 0 when accepted, 1 when not. */
@@ -22,7 +25,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
   const game = await findGame(gameId);
   const judge = game.judge;
   if (!judge) throw new UsageError(`${game.id} has no judge`);
-  if (game.seats.min > 2 || game.seats.max < 2) throw new UsageError(`${game.id} is not a two-player game`);
+  checkSeats(game, 2);
   parseBotSpec(game, submission);
   const opponent = `builtin:${judge.opponent}`;
   const base = options.seed ?? randomSeed();
@@ -31,12 +34,18 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     const at = seat(i % 2);
     const seed = (base + i) >>> 0;
     const bots = at === 0 ? [submission, opponent] : [opponent, submission];
-    const { result, replay } = await playGame(game, bots, { seed, timeLimits: timeLimitsOf(game, options), gameOptions: options.option });
+    const { result, replay } = await playGame(game, bots, {
+      seed,
+      timeLimits: timeLimitsOf(game, options),
+      gameOptions: options.option,
+    });
     const verdict = judge.verdict(result, at);
     const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';
-    process.stdout.write(`game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`);
+    process.stdout.write(
+      `game ${i + 1}: seat ${at}, seed ${seed}: ${outcome} in ${result.turns} move${result.turns === 1 ? '' : 's'} (${result.reason})\n`,
+    );
     if (verdict !== null) {
-      const file = `judge-${game.id}-${seed}.json`;
+      const file = options.replay ?? `judge-${game.id}-${seed}.json`;
       await writeReplay(file, replay);
       process.stdout.write(`Rejected: game ${i + 1} (seat ${at}, seed ${seed}): ${verdict}\nreplay: ${file}\n`);
       return 1;

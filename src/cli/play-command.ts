@@ -1,6 +1,6 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { SetupError } from '../core/game.js';
+import { checkSeats } from '../core/game.js';
 import { playGame } from '../arena/game-loop.js';
 import { findGame } from '../games/registry.js';
 import { writeReplay, type GameResult } from '../arena/replay.js';
@@ -16,10 +16,7 @@ export interface PlayOptions extends TimeOverrides {
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
   const game = await findGame(gameId);
-  const { min, max } = game.seats;
-  if (bots.length < min || bots.length > max) {
-    throw new SetupError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
-  }
+  checkSeats(game, bots.length);
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);

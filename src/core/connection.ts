@@ -6,7 +6,13 @@ import type { Millis } from './units.js';
  * used from the moment its input was written until its answer was read (or it was stopped).
  */
 export type TurnResult =
-  | { readonly kind: 'line'; readonly line: string; readonly elapsed: Millis; readonly cpu?: Millis; readonly stderr: string }
+  | {
+      readonly kind: 'line';
+      readonly line: string;
+      readonly elapsed: Millis;
+      readonly cpu?: Millis;
+      readonly stderr: string;
+    }
   /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
   | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly cpu?: Millis; readonly stderr: string }
   /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
@@ -34,7 +40,11 @@ export interface BotConnection {
 
 /** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */
 export class BotStartError extends Error {
-  constructor(readonly bot: string, detail: string) {
+  override readonly name = 'BotStartError';
+  constructor(
+    readonly bot: string,
+    detail: string,
+  ) {
     super(`cannot start bot "${bot}": ${detail}`);
   }
 }

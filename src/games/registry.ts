@@ -23,6 +23,7 @@ export function loadGames(): Promise<GameDefinition[]> {
 }
 
 export class UnknownGameError extends Error {
+  override readonly name = 'UnknownGameError';
   constructor(id: string, known: readonly string[]) {
     super(`unknown game "${id}" (known games: ${known.join(', ')})`);
   }
@@ -37,6 +38,10 @@ export async function findGame(id: string): Promise<GameDefinition> {
   }
   const games = await loadGames();
   const game = games.find((g) => g.id === id);
-  if (!game) throw new UnknownGameError(id, games.map((g) => g.id));
+  if (!game)
+    throw new UnknownGameError(
+      id,
+      games.map((g) => g.id),
+    );
   return game;
 }

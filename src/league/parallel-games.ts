@@ -68,7 +68,9 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
 function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
-    const turns = replay.turns.filter((t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'));
+    const turns = replay.turns.filter(
+      (t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'),
+    );
     const [first, ...rest] = turns;
     return {
       firstTurnMs: first ? first.timeMs : null,

@@ -1,5 +1,7 @@
 /** The report of a stored run, as `tabula results` and the end of a run show it. */
-import { PairTally, botReports, multiSeatStandings, twoSeatStandings, type BotReport, type CrossTable, type PairReport, type Standing } from './report.js';
+import { botReports, type BotReport } from './bot-report.js';
+import { PairTally, type PairReport } from './pair-tally.js';
+import { multiSeatStandings, twoSeatStandings, type CrossTable, type Standing } from './standings.js';
 import type { RunConfig } from './run-config.js';
 import type { RunRecord, Store, StoredGame } from './store.js';
 

@@ -134,7 +134,9 @@ export class Store {
 
   games(runId: number): StoredGame[] {
     const rows = this.db
-      .prepare('SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id')
+      .prepare(
+        'SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id',
+      )
       .all(runId) as GameRow[];
     return rows.map((r) => ({
       id: r.id,

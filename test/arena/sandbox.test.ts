@@ -13,7 +13,8 @@ import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
 
-const bot = (name: string, ...args: (string | number)[]) => ['python3', join(root, 'test/fixtures/bots', name), ...args].join(' ');
+const bot = (name: string, ...args: (string | number)[]) =>
+  ['python3', join(root, 'test/fixtures/bots', name), ...args].join(' ');
 const seconds = (n: number) => millis(n * 1000);
 /** What this machine cannot enforce: the tests of those skip, saying why. */
 const off = unenforced();
@@ -40,7 +41,9 @@ const crashDetail = (r: TurnResult | undefined): string => {
 };
 
 describe('the sandbox of a bot process', () => {
-  it('stops a bot that allocates past its memory limit, naming the limit, at that turn', { skip: skip('memory') }, async () => {
+  it('stops a bot that allocates past its memory limit, naming the limit, at that turn', {
+    skip: skip('memory'),
+  }, async () => {
     const [first] = await play(bot('allocate.py', 200), 1, { limits: { ...DEFAULT_LIMITS, memoryMb: 64 } });
     assert.match(crashDetail(first), /^exceeded its memory limit of 64 MB; it was killed by SIGKILL/);
     const [fine] = await play(bot('allocate.py', 20), 1, { limits: { ...DEFAULT_LIMITS, memoryMb: 64 } });
@@ -68,7 +71,9 @@ describe('the sandbox of a bot process', () => {
     assert.equal(isRunning(child), false, 'the child is gone when the bot is closed');
   });
 
-  it('keeps a bot off the network, loopback included, unless the network is allowed', { skip: skip('network') }, async () => {
+  it('keeps a bot off the network, loopback included, unless the network is allowed', {
+    skip: skip('network'),
+  }, async () => {
     const server = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -82,7 +87,9 @@ describe('the sandbox of a bot process', () => {
     }
   });
 
-  it('measures the CPU time of a turn: a bot that computes 30 ms against one that sleeps 30 ms', { skip: skip('cpu time') }, async () => {
+  it('measures the CPU time of a turn: a bot that computes 30 ms against one that sleeps 30 ms', {
+    skip: skip('cpu time'),
+  }, async () => {
     const cpu = (results: TurnResult[]) => results.slice(1).map((r) => (r.kind === 'line' ? r.cpu : undefined));
     const spin = cpu(await play(bot('cpu.py', 'spin', 30), 6));
     const sleep = cpu(await play(bot('cpu.py', 'sleep', 30), 6));

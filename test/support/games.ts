@@ -51,7 +51,9 @@ export function inMemoryBot(program: BotProgram) {
     turn(lines: readonly string[]): Promise<string> {
       for (const line of lines) input.push(line);
       const answered = answers.shift();
-      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
+      return answered !== undefined
+        ? Promise.resolve(answered)
+        : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
     },
     /** Ends the input; resolves once the bot has returned. */
     close: () => (input.end(), done),

@@ -36,8 +36,10 @@ export function findHierarchies(): Hierarchies {
       .find((f) => f.length >= 3 && f[1]!.split(',').includes(controller))
       ?.slice(2)
       .join(':');
-    if (!mount || path === undefined) found.set(controller, { off: `no cgroup v1 ${controller} hierarchy (cgroup v2 is not supported)` });
-    else if (!path.startsWith(mount.root)) found.set(controller, { off: `Tabula's ${controller} cgroup ${path} is outside the mounted part ${mount.root}` });
+    if (!mount || path === undefined)
+      found.set(controller, { off: `no cgroup v1 ${controller} hierarchy (cgroup v2 is not supported)` });
+    else if (!path.startsWith(mount.root))
+      found.set(controller, { off: `Tabula's ${controller} cgroup ${path} is outside the mounted part ${mount.root}` });
     else found.set(controller, { dir: join(mount.at, path.slice(mount.root.length)) });
   }
   return found;
@@ -57,7 +59,8 @@ function v1Mount(mountinfo: string, controller: Controller): { at: string; root:
 }
 
 /** mountinfo writes spaces, tabs, newlines and backslashes in paths as octal escapes. */
-const unescapeMount = (s: string): string => s.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+const unescapeMount = (s: string): string =>
+  s.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 
 const RUN_DIR = /^tabula\.(\d+)\.(\d+)\.(\d+)$/;
 

@@ -45,7 +45,10 @@ export function prepareSandboxes(): void {
       runDirs.set(controller, dir);
       void removeStale(found.dir);
     } catch (err) {
-      off.set(controller, `cannot create ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}${process.getuid?.() === 0 ? '' : ' (Tabula does not run as root)'}`);
+      off.set(
+        controller,
+        `cannot create ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}${process.getuid?.() === 0 ? '' : ' (Tabula does not run as root)'}`,
+      );
     }
   }
   support = { runDirs, off, warned: false };
@@ -79,7 +82,10 @@ function warnOnce(s: Support, limits: BotLimits): void {
   s.warned = true;
   const off = unenforced();
   if (limits.allowNetwork) off.delete('network');
-  if (off.size > 0) process.stderr.write(`tabula: some bot limits are off on this machine:\n${[...off].map(([what, why]) => `  ${what}: ${why}\n`).join('')}`);
+  if (off.size > 0)
+    process.stderr.write(
+      `tabula: some bot limits are off on this machine:\n${[...off].map(([what, why]) => `  ${what}: ${why}\n`).join('')}`,
+    );
 }
 
 /** Runs `sh -c` after entering the cgroups named before `--` (one cgroup.procs file each). */

@@ -42,7 +42,10 @@ let pipe: Socket | null = null;
 /** Starts the watchdog of this process, once. */
 export function startWatchdog(cgroupDirs: readonly string[]): void {
   if (pipe) return;
-  const child = spawn('sh', ['-c', SCRIPT, 'tabula-watchdog', ...cgroupDirs], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn('sh', ['-c', SCRIPT, 'tabula-watchdog', ...cgroupDirs], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   child.on('error', () => {}); // no shell: process groups are still killed on a normal exit
   child.unref();
   pipe = child.stdin as Socket;

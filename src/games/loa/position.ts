@@ -208,7 +208,8 @@ export class Position {
   moverConnected(m: Move): boolean {
     const c = other(this.toMove);
     const to = m >> 6;
-    if (this.counts[c]! > 1 && (NEIGHBOURS_LO[to]! & this.lo[c]!) === 0 && (NEIGHBOURS_HI[to]! & this.hi[c]!) === 0) return false;
+    if (this.counts[c]! > 1 && (NEIGHBOURS_LO[to]! & this.lo[c]!) === 0 && (NEIGHBOURS_HI[to]! & this.hi[c]!) === 0)
+      return false;
     return this.isConnected(c);
   }
 

@@ -14,7 +14,8 @@ export type Move = number & { readonly [moveBrand]: true };
 
 const PROMOTE = 1 << 10;
 
-export const boardMove = (from: number, to: number, promote: boolean): Move => (to | (from << 5) | (promote ? PROMOTE : 0)) as Move;
+export const boardMove = (from: number, to: number, promote: boolean): Move =>
+  (to | (from << 5) | (promote ? PROMOTE : 0)) as Move;
 export const dropMove = (kind: number, to: number): Move => (to | ((SQUARES + kind) << 5)) as Move;
 export const moveTo = (m: Move): Square => (m & 31) as Square;
 /** The origin square; meaningless for a drop. */

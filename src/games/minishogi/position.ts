@@ -182,7 +182,8 @@ export class Position {
     const ksq = this.kings[color]!;
     const t = this.byType;
     let snipers =
-      this.byColor[color ^ 1]! & ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
+      this.byColor[color ^ 1]! &
+      ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
     let pinned = 0;
     while (snipers) {
       const between = BETWEEN[ksq * SQUARES + lsb(snipers)]! & occupied;

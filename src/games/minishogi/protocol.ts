@@ -7,7 +7,17 @@ import { failed, ok, type Result } from '../../core/result.js';
 import { Rng, deriveSeed } from '../../core/rng.js';
 import type { Seat } from '../../core/units.js';
 import { COLUMN, LAST_ROW, SIZE, bit, colOf, fileOf, rankOf, square, type Color, type Square } from './board.js';
-import { boardMove, dropKind, formatAction, isDrop, isPromotion, moveFrom, moveTo, parseAction, type Move } from './moves.js';
+import {
+  boardMove,
+  dropKind,
+  formatAction,
+  isDrop,
+  isPromotion,
+  moveFrom,
+  moveTo,
+  parseAction,
+  type Move,
+} from './moves.js';
 import { NAMES, PAWN, PROMOTED, letterOf } from './pieces.js';
 import { attacksOf, type Position } from './position.js';
 import { handText, lastAction, rules, type MinishogiState } from './rules.js';
@@ -81,7 +91,8 @@ export function whyIllegal(position: Position, m: Move): string {
     const name = NAMES[type];
     if (position.colorAt(from) !== us) return `the ${name} on ${squareName(from)} is your opponent's`;
     const target = position.typeAt(to);
-    if (target !== null && position.colorAt(to) === us) return `square ${squareName(to)} holds your own ${NAMES[target]}`;
+    if (target !== null && position.colorAt(to) === us)
+      return `square ${squareName(to)} holds your own ${NAMES[target]}`;
     if ((attacksOf(type, us, from, position.occupied) & bit(to)) === 0)
       return `your ${name} on ${squareName(from)} cannot move to ${squareName(to)}`;
     const zone = LAST_ROW[us];

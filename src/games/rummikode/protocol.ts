@@ -40,11 +40,28 @@ type Field = 'id' | 'card';
 const FIELDS: Readonly<Record<Kind, readonly (readonly [string, Field])[]>> = {
   WAIT: [],
   PUSH: [],
-  ADD: [['stackID', 'id'], ['card', 'card']],
-  TAKE: [['stackID', 'id'], ['card', 'card']],
-  MOVE: [['stackFrom', 'id'], ['stackTo', 'id'], ['cardToTake', 'card']],
-  SPLIT: [['stackID', 'id'], ['card1', 'card'], ['card2', 'card']],
-  JOIN: [['stackID_1', 'id'], ['stackID_2', 'id']],
+  ADD: [
+    ['stackID', 'id'],
+    ['card', 'card'],
+  ],
+  TAKE: [
+    ['stackID', 'id'],
+    ['card', 'card'],
+  ],
+  MOVE: [
+    ['stackFrom', 'id'],
+    ['stackTo', 'id'],
+    ['cardToTake', 'card'],
+  ],
+  SPLIT: [
+    ['stackID', 'id'],
+    ['card1', 'card'],
+    ['card2', 'card'],
+  ],
+  JOIN: [
+    ['stackID_1', 'id'],
+    ['stackID_2', 'id'],
+  ],
 };
 const isKind = (word: string): word is Kind => Object.hasOwn(FIELDS, word);
 
@@ -56,10 +73,13 @@ function readMove(kind: Kind, fields: readonly string[]): Result<RummiMove> {
   const cards: Card[] = [];
   const ids: StackId[] = [];
   const spec = kind === 'PUSH' ? fields.map((): readonly [string, Field] => ['card', 'card']) : FIELDS[kind];
-  if (kind === 'PUSH' && fields.length === 0) return failed('PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...');
+  if (kind === 'PUSH' && fields.length === 0)
+    return failed('PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...');
   if (fields.length !== spec.length) {
     const usage = [kind, ...spec.map(([name]) => name)].join(' ');
-    return failed(`${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}`);
+    return failed(
+      `${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}`,
+    );
   }
   for (const [i, [name, type]] of spec.entries()) {
     const token = fields[i]!;

@@ -33,7 +33,8 @@ test('the bot side reads the colour and moves exactly as the referee writes them
   assert.equal(parseColour('1'), WHITE);
   assert.throws(() => parseColour('BLACK'), TurnInputError);
   assert.equal(formatMove(parseMove('8 2 6 4')), '8 2 6 4');
-  for (const bad of ['8 2 6', '8 2 6 9', '8  2 6 4', ' 8 2 6 4', '8 2 6 4 ']) assert.throws(() => parseMove(bad), TurnInputError, bad);
+  for (const bad of ['8 2 6', '8 2 6 9', '8  2 6 4', ' 8 2 6 4', '8 2 6 4 '])
+    assert.throws(() => parseMove(bad), TurnInputError, bad);
 });
 
 test('a bot stops by itself at the move limit, without waiting for its input to end', async () => {
@@ -59,7 +60,10 @@ test('a bot rejects a relayed move that is illegal', async () => {
   const bot = connect(random.create(botSetup(1)));
   bot.input.push('1');
   bot.input.push('1 2 2 2');
-  await assert.rejects(bot.done, /the opponent's move 1 2 2 2 is illegal: the piece at row 1 column 2 must move 2 squares south, not 1/);
+  await assert.rejects(
+    bot.done,
+    /the opponent's move 1 2 2 2 is illegal: the piece at row 1 column 2 must move 2 squares south, not 1/,
+  );
 });
 
 /**
@@ -164,6 +168,9 @@ test('the strong bot wins every game against the judge within 40 of its own move
     assert.equal(result.winner, at, `game ${g}: ${result.reason}`);
     const own = at === 0 ? Math.ceil(result.turns / 2) : Math.floor(result.turns / 2);
     assert.ok(own <= 40, `game ${g}: ${own} own moves`);
-    assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+    assert.deepEqual(
+      result.players.map((p) => p.status),
+      ['ok', 'ok'],
+    );
   }
 });

@@ -21,7 +21,9 @@ test("each seat's first exchange starts with its colour; then it reads the oppon
 });
 
 test('the final input relays the last move to the seat that did not make it', () => {
-  const won = playLines(stateAt(board(`
+  const won = playLines(
+    stateAt(
+      board(`
     b.......
     .w..b..w
     .......w
@@ -29,7 +31,11 @@ test('the final input relays the last move to the seat that did not make it', ()
     ........
     ........
     ........
-    ........`), 10), '2 5 2 2');
+    ........`),
+      10,
+    ),
+    '2 5 2 2',
+  );
   assert.ok(won.outcome);
   assert.deepEqual(protocol.finalInput!(won, W), ['2 5 2 2']);
   assert.deepEqual(protocol.finalInput!(won, B), []);
@@ -83,7 +89,10 @@ test('malformed and illegal moves are rejected with what is wrong', () => {
 test("the statement's sample: 13 legal moves, then a 14th that moves 4 squares along a row of 3", () => {
   const before = playLines(start(), ...SAMPLE.slice(0, 13));
   assert.equal(before.outcome, null);
-  assert.equal(parseError(before, SAMPLE[13]), 'the piece at row 8 column 2 must move 3 squares east, not 4: its row holds 3 pieces');
+  assert.equal(
+    parseError(before, SAMPLE[13]),
+    'the piece at row 8 column 2 must move 3 squares east, not 4: its row holds 3 pieces',
+  );
   // Forced through anyway, as the sample shows it, the 15th move connects all 8 black pieces.
   const forced = before.position.clone();
   forced.make(move(SAMPLE[13]));

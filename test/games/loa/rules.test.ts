@@ -76,10 +76,13 @@ test('why a move is illegal', () => {
   assert.equal(error('4 4 4 2'), "the piece at row 4 column 4 is WHITE's, and BLACK is to move");
   assert.equal(error('4 6 4 6'), 'the piece does not move');
   assert.equal(error('4 6 5 8'), 'row 5 column 8 is not on a row, column or diagonal through row 4 column 6');
-  assert.equal(error('4 6 5 6'), 'the piece at row 4 column 6 must move 2 squares south, not 1: its column holds 2 pieces');
-  assert.equal(error('4 6 4 2'), 'the move jumps over WHITE\'s piece at row 4 column 4');
+  assert.equal(
+    error('4 6 5 6'),
+    'the piece at row 4 column 6 must move 2 squares south, not 1: its column holds 2 pieces',
+  );
+  assert.equal(error('4 6 4 2'), "the move jumps over WHITE's piece at row 4 column 4");
   assert.equal(error('4 6 2 6'), "row 2 column 6 holds one of BLACK's own pieces");
-  assert.equal(error('4 1 4 5'), 'the move jumps over WHITE\'s piece at row 4 column 4');
+  assert.equal(error('4 1 4 5'), "the move jumps over WHITE's piece at row 4 column 4");
 });
 
 test('a capture takes the piece off the board and off its lines', () => {
@@ -186,10 +189,16 @@ test('a side to move with no legal move: a draw', () => {
 
 test('the max-moves option is checked', () => {
   for (const bad of ['0', '-3', 'ten', '1.5', '']) {
-    assert.throws(() => start({ 'max-moves': bad }), (err: Error) => err instanceof SetupError && /max-moves must be a whole number/.test(err.message));
+    assert.throws(
+      () => start({ 'max-moves': bad }),
+      (err: Error) => err instanceof SetupError && /max-moves must be a whole number/.test(err.message),
+    );
   }
   assert.equal(start({ 'max-moves': '200' }).maxMoves, 200);
-  assert.deepEqual(game.options?.map((o) => [o.name, o.default]), [['max-moves', '100']]);
+  assert.deepEqual(
+    game.options?.map((o) => [o.name, o.default]),
+    [['max-moves', '100']],
+  );
 });
 
 test('forfeit: the other side wins, the forfeiting side scores -1', () => {
@@ -205,10 +214,16 @@ test('states are never changed by play', () => {
 });
 
 test('perft from the start, depths 1 to 4: 36, 1244, 44952, 1563208', () => {
-  assert.deepEqual([1, 2, 3, 4].map((d) => game.perft!.count(d)), [36, 1244, 44952, 1563208]);
+  assert.deepEqual(
+    [1, 2, 3, 4].map((d) => game.perft!.count(d)),
+    [36, 1244, 44952, 1563208],
+  );
   const divided = game.perft!.divide(2);
   assert.equal(divided.length, 36);
-  assert.equal(divided.reduce((sum, d) => sum + d.count, 0), 1244);
+  assert.equal(
+    divided.reduce((sum, d) => sum + d.count, 0),
+    1244,
+  );
   assert.deepEqual(
     divided.map((d) => d.move),
     rules.legalMoves(start()).map(formatMove),
@@ -221,7 +236,10 @@ test('perft from a position, and a decided position has no moves', () => {
   assert.equal(game.perft!.count(1, startText.replace(/ b$/, ' w')), 36, 'white has the same moves, turned');
   assert.equal(game.perft!.count(1, '.......b/......b./......w./w......./......../......../......../........ w'), 0);
   assert.throws(() => game.perft!.count(1, 'bbbb'), SetupError);
-  assert.throws(() => game.perft!.count(1, '......../......../......../......../......../......../......../.......b b'), /WHITE has no piece/);
+  assert.throws(
+    () => game.perft!.count(1, '......../......../......../......../......../......../......../.......b b'),
+    /WHITE has no piece/,
+  );
   const p = Position.start();
   perft(p, 3);
   assert.deepEqual(boardRows(p), boardRows(Position.start()), 'perft takes back every move it makes');

@@ -5,8 +5,13 @@ import { formatMove, protocol } from '../../../src/games/mills/protocol.js';
 import { pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
 import { BLACK, WHITE, parseError, playLines, position, start } from './helpers.js';
 
-const input = (state: MillsState, firstTurn = false): string[] => protocol.turnInput(state, rules.toMove(state), firstTurn);
-const lines = (text: string): string[] => text.trim().split('\n').map((line) => line.trim());
+const input = (state: MillsState, firstTurn = false): string[] =>
+  protocol.turnInput(state, rules.toMove(state), firstTurn);
+const lines = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
 
 test('turn input at the start: no pieces, 24 puts', () => {
   assert.deepEqual(
@@ -75,13 +80,16 @@ test('turn input during placement: owners relative to the reader', () => {
       PUT 7 1 0 0
       PUT 7 2 0 0`),
   );
-  assert.deepEqual(input(playLines(s, 'PUT 7 2')).slice(0, 6), lines(`
+  assert.deepEqual(
+    input(playLines(s, 'PUT 7 2')).slice(0, 6),
+    lines(`
     BLACK 198 2 2 7 7
     4
     1 0 0 0
     2 1 1 0
     3 0 3 2
-    4 1 7 2`));
+    4 1 7 2`),
+  );
 });
 
 // BLACK 1 0 0, 3 1 0, 5 3 1, 7 5 2; WHITE 2 2 0, 4 7 1, 6 6 2, 8 4 1.
@@ -135,7 +143,9 @@ test('turn input when jumping: only the adjacent moves while there are some', ()
 test('turn input when jumping with no adjacent move: every jump, by target then piece', () => {
   const s = position({ black: ['0 2', '2 2', '4 2'], white: ['1 2', '3 2', '5 2', '7 2'] });
   const got = input(s);
-  assert.deepEqual(got.slice(0, 9), lines(`
+  assert.deepEqual(
+    got.slice(0, 9),
+    lines(`
     BLACK 180 3 4 0 0
     7
     1 0 0 2
@@ -144,13 +154,35 @@ test('turn input when jumping with no adjacent move: every jump, by target then 
     4 1 3 2
     5 0 4 2
     6 1 5 2
-    8 1 7 2`));
-  const empty = ['0 0', '0 1', '1 0', '1 1', '2 0', '2 1', '3 0', '3 1', '4 0', '4 1', '5 0', '5 1', '6 0', '6 1', '6 2', '7 0', '7 1'];
+    8 1 7 2`),
+  );
+  const empty = [
+    '0 0',
+    '0 1',
+    '1 0',
+    '1 1',
+    '2 0',
+    '2 1',
+    '3 0',
+    '3 1',
+    '4 0',
+    '4 1',
+    '5 0',
+    '5 1',
+    '6 0',
+    '6 1',
+    '6 2',
+    '7 0',
+    '7 1',
+  ];
   assert.equal(got[9], '51');
-  assert.deepEqual(got.slice(10), empty.flatMap((to) => [1, 3, 5].map((id) => `MOVE ${id} ${to} 0 0`)));
+  assert.deepEqual(
+    got.slice(10),
+    empty.flatMap((to) => [1, 3, 5].map((id) => `MOVE ${id} ${to} 0 0`)),
+  );
 });
 
-test('TURNS_LEFT counts down to 1 on each player\'s last turn', () => {
+test("TURNS_LEFT counts down to 1 on each player's last turn", () => {
   const ws = ['0 2', '2 2', '4 2', '6 2'];
   const bs = ['0 0', '2 0', '4 0', '6 0'];
   assert.equal(input(position({ black: bs, white: ws, ply: 398 }))[0], 'BLACK 1 4 4 0 0');
@@ -165,9 +197,15 @@ test('parses PUT with zero, one or two removal ids, a message, trailing spaces',
   assert.deepEqual(parse('PUT 6 2'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
   assert.deepEqual(parse('PUT 6 2 12'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 0] } } });
   assert.deepEqual(parse('PUT 6 2 12 7'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 7] } } });
-  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' } });
+  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), {
+    ok: true,
+    value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' },
+  });
   assert.deepEqual(parse('PUT 6 2   '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
-  assert.deepEqual(parse('PUT 6 2 ;hi'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' } });
+  assert.deepEqual(parse('PUT 6 2 ;hi'), {
+    ok: true,
+    value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' },
+  });
   assert.deepEqual(parse('PUT 6 2;'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
   assert.deepEqual(parse('PUT 06 2 018'), { ok: true, value: { move: { kind: 'PUT', to, remove: [18, 0] } } });
 });
@@ -179,7 +217,11 @@ test('parses MOVE with zero, one or two removal ids', () => {
   assert.deepEqual(parse('MOVE 1 7 0'), { ok: true, value: { move: move([0, 0]) } });
   assert.deepEqual(parse('MOVE 1 7 0 2'), { ok: true, value: { move: move([2, 0]) } });
   assert.deepEqual(parse('MOVE 1 7 0 2 4;go'), { ok: true, value: { move: move([2, 4]), comment: 'go' } });
-  assert.deepEqual(parse('MOVE 1 7 0 17 18'), { ok: true, value: { move: move([17, 18]) } }, 'ids naming no piece are fine');
+  assert.deepEqual(
+    parse('MOVE 1 7 0 17 18'),
+    { ok: true, value: { move: move([17, 18]) } },
+    'ids naming no piece are fine',
+  );
 });
 
 test('rejects malformed output during placement', () => {
@@ -250,5 +292,6 @@ test('formatMove writes the canonical line, which parses back to the move', () =
   const move = { kind: 'MOVE', piece: pieceId(5), to: slotOf(3, 2), remove: [pieceId(4), 0] } as const;
   assert.equal(formatMove(move), 'MOVE 5 3 2 4 0');
   assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(move)), { ok: true, value: { move } });
-  for (const m of rules.legalMoves(s)) assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, value: { move: m } });
+  for (const m of rules.legalMoves(s))
+    assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, value: { move: m } });
 });

@@ -88,7 +88,7 @@ test('random bots play whole games through the protocol', async () => {
   assert.ok(reasons.size > 1, `every game ended the same way: ${[...reasons].join(', ')}`);
 });
 
-test('the game definition offers the random bot and the statement\'s time limits', () => {
+test("the game definition offers the random bot and the statement's time limits", () => {
   assert.equal(game.id, 'mills');
   assert.equal(game.bots['random'], random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });

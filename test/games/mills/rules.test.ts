@@ -35,7 +35,8 @@ test('the same three pieces are new on another line, and never twice on one line
 });
 
 // BLACK 1 0 0, 3 1 0, 5 3 0, 7 4 0 can put at 2 0 and close two mills; WHITE has 2, 4, 6, 8.
-const doubleMill = () => position({ black: ['0 0', '1 0', '3 0', '4 0'], white: ['0 2', '2 2', '4 2', '6 2'], stock: [5, 5], ply: 8 });
+const doubleMill = () =>
+  position({ black: ['0 0', '1 0', '3 0', '4 0'], white: ['0 2', '2 2', '4 2', '6 2'], stock: [5, 5], ply: 8 });
 
 test('a double mill removes two pieces, the requested ones', () => {
   const s = playLines(doubleMill(), 'PUT 2 0 8 6');
@@ -80,14 +81,20 @@ test('a player with three pieces may jump; with four it may not', () => {
   assert.equal(rules.legalMoves(three).length, 3 * 17);
   const four = position({ black: ['0 0', '2 2', '4 1', '5 2'], white: ['1 0', '7 0', '1 2', '3 2'] });
   assert.equal(parseError(four, 'MOVE 1 6 0'), 'slot 6 0 is not adjacent to piece 1 at 0 0');
-  assert.throws(() => rules.play(four, { kind: 'MOVE', piece: pieceId(1), to: slotOf(6, 0), remove: [0, 0] }), /not adjacent/);
+  assert.throws(
+    () => rules.play(four, { kind: 'MOVE', piece: pieceId(1), to: slotOf(6, 0), remove: [0, 0] }),
+    /not adjacent/,
+  );
 });
 
 test('a player down to two pieces loses at once', () => {
   const s = playLines(position({ black: ['0 0', '1 0', '3 0', '6 1'], white: ['0 2', '4 2', '6 2'] }), 'MOVE 5 2 0');
   assert.deepEqual(rules.outcome(s), { winner: BLACK, reason: 'WHITE is down to 2 pieces', scores: [4, 2] });
   assert.deepEqual(rules.legalMoves(s), []);
-  assert.deepEqual(checkMove(s, { kind: 'MOVE', piece: pieceId(4), to: slotOf(5, 2), remove: [0, 0] }), { ok: false, error: 'the game is over' });
+  assert.deepEqual(checkMove(s, { kind: 'MOVE', piece: pieceId(4), to: slotOf(5, 2), remove: [0, 0] }), {
+    ok: false,
+    error: 'the game is over',
+  });
 });
 
 test('putting the last piece with two on the board loses', () => {
@@ -108,20 +115,45 @@ test('at the turn limit the player with fewer pieces loses; equal is a draw', ()
   const white = ['0 2', '2 2', '4 2', '6 2'];
   const last = (b: string[]) => playLines(position({ black: b, white, ply: 399 }), 'MOVE 2 1 2');
   assert.equal(rules.outcome(playLines(position({ black, white, ply: 398 }), 'MOVE 1 7 0')), null);
-  assert.deepEqual(rules.outcome(last(black)), { winner: BLACK, reason: 'turn limit: BLACK has 5 pieces, WHITE 4', scores: [5, 4] });
-  assert.deepEqual(rules.outcome(last(black.slice(0, 3))), { winner: WHITE, reason: 'turn limit: BLACK has 3 pieces, WHITE 4', scores: [3, 4] });
-  assert.deepEqual(rules.outcome(last(black.slice(0, 4))), { winner: null, reason: 'turn limit: 4 pieces each', scores: [4, 4] });
+  assert.deepEqual(rules.outcome(last(black)), {
+    winner: BLACK,
+    reason: 'turn limit: BLACK has 5 pieces, WHITE 4',
+    scores: [5, 4],
+  });
+  assert.deepEqual(rules.outcome(last(black.slice(0, 3))), {
+    winner: WHITE,
+    reason: 'turn limit: BLACK has 3 pieces, WHITE 4',
+    scores: [3, 4],
+  });
+  assert.deepEqual(rules.outcome(last(black.slice(0, 4))), {
+    winner: null,
+    reason: 'turn limit: 4 pieces each',
+    scores: [4, 4],
+  });
 });
 
 test('forfeit: the other player wins, the forfeiter scores -1', () => {
   const s = playLines(start(), 'PUT 0 0', 'PUT 1 1');
-  assert.deepEqual(rules.outcome(rules.forfeit(s, BLACK)), { winner: WHITE, reason: 'BLACK forfeits', scores: [-1, 1] });
-  assert.deepEqual(rules.outcome(rules.forfeit(s, WHITE)), { winner: BLACK, reason: 'WHITE forfeits', scores: [1, -1] });
+  assert.deepEqual(rules.outcome(rules.forfeit(s, BLACK)), {
+    winner: WHITE,
+    reason: 'BLACK forfeits',
+    scores: [-1, 1],
+  });
+  assert.deepEqual(rules.outcome(rules.forfeit(s, WHITE)), {
+    winner: BLACK,
+    reason: 'WHITE forfeits',
+    scores: [1, -1],
+  });
   assert.equal(rules.outcome(s), null);
 });
 
 test('play and forfeit never change their input', () => {
-  const s = position({ black: ['0 0', '1 0', '3 0', '4 0'], white: ['0 2', '2 2', '4 2', '6 2'], stock: [5, 5], ply: 8 });
+  const s = position({
+    black: ['0 0', '1 0', '3 0', '4 0'],
+    white: ['0 2', '2 2', '4 2', '6 2'],
+    stock: [5, 5],
+    ply: 8,
+  });
   const copy = structuredClone(s);
   playLines(s, 'PUT 2 0 8 6', 'PUT 5 2');
   rules.forfeit(s, WHITE);

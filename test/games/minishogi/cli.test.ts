@@ -27,7 +27,10 @@ test('tabula play minishogi between built-in bots, and tabula bot minishogi rand
   const played = await tabula(['play', 'minishogi', 'builtin:random', 'builtin:random', '--seed', '4', '--json']);
   assert.equal(played.code, 0, played.stderr);
   const result = JSON.parse(played.stdout) as { game: string; seed: number; winner: number | null; reason: string };
-  assert.deepEqual([result.game, result.seed, result.winner, result.reason], ['minishogi', 4, 0, 'player 1 is checkmated']);
+  assert.deepEqual(
+    [result.game, result.seed, result.winner, result.reason],
+    ['minishogi', 4, 0, 'player 1 is checkmated'],
+  );
 
   const input = protocol.turnInput(start(), seat(0), true);
   const bot = await tabula(['bot', 'minishogi', 'random', '--seed', '1'], input.join('\n') + '\n');

@@ -55,7 +55,8 @@ function ffishMove(m: Move): string {
 /** Its FEN: the SFEN board, the hands in brackets, and the side to move as chess colors (sente is white). */
 function ffishFen(position: Position): string {
   const [board, side, hands] = formatSfen(position).split(' ') as [string, string, string];
-  const letters = hands === '-' ? '' : hands.replace(/([0-9]+)([A-Za-z])/g, (_, n: string, c: string) => c.repeat(Number(n)));
+  const letters =
+    hands === '-' ? '' : hands.replace(/([0-9]+)([A-Za-z])/g, (_, n: string, c: string) => c.repeat(Number(n)));
   return `${board}[${letters}] ${side === 'b' ? 'w' : 'b'} - - 0 1`;
 }
 

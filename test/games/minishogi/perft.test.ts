@@ -13,11 +13,12 @@ test('perft with pawn-drop mate allowed: the published table, every depth up to 
   for (const [sfen, expected] of PERFT_ALLOWED) assert.deepEqual(counts(sfen, expected.length, true), expected, sfen);
 });
 
-test('perft under the statement\'s rules: the four rows pawn-drop mate changes', () => {
-  for (const [sfen, expected] of PERFT_FORBIDDEN) assert.deepEqual(counts(sfen, expected.length, false), expected, sfen);
+test("perft under the statement's rules: the four rows pawn-drop mate changes", () => {
+  for (const [sfen, expected] of PERFT_FORBIDDEN)
+    assert.deepEqual(counts(sfen, expected.length, false), expected, sfen);
 });
 
-test('perft under the statement\'s rules: the other rows are the same', () => {
+test("perft under the statement's rules: the other rows are the same", () => {
   const changed = new Set(PERFT_FORBIDDEN.map(([sfen]) => sfen));
   for (const [sfen, expected] of PERFT_ALLOWED) {
     if (changed.has(sfen)) continue;
@@ -32,7 +33,10 @@ test('perft leaves the position as it found it', () => {
   const position = parseSfen(sfen);
   position.perft(3);
   const again = parseSfen(sfen);
-  assert.deepEqual([position.board, position.byType, position.byColor, position.hands, position.kings], [again.board, again.byType, again.byColor, again.hands, again.kings]);
+  assert.deepEqual(
+    [position.board, position.byType, position.byColor, position.hands, position.kings],
+    [again.board, again.byType, again.byColor, again.hands, again.kings],
+  );
   assert.equal(position.side, again.side);
   assert.equal(position.moveNumber, 101);
   assert.equal(position.perft(0), 1);

@@ -21,7 +21,10 @@ function reader(lines: readonly string[]): LineIO {
 
 test('readTurn reads back what turnInput writes', async () => {
   const s = playLines(start(), '2514', '4132', '1432', '3132', 'B*23', '3223', '5453', 'b*43', '5352', '2122', '5251+');
-  const io = reader([...protocol.turnInput(s, seat(1), true), ...protocol.turnInput(playLines(s, '4334'), seat(0), false)]);
+  const io = reader([
+    ...protocol.turnInput(s, seat(1), true),
+    ...protocol.turnInput(playLines(s, '4334'), seat(0), false),
+  ]);
   const turn = await readTurn(io, true);
   assert.deepEqual(turn && { ...turn, actions: turn.actions.length }, {
     id: 1,
@@ -58,7 +61,11 @@ test('parseTurn rejects input that breaks the statement', () => {
     [good.slice(0, -1), /ended after/],
     [[...good, 'extra'], /1 lines after the actions/],
   ];
-  for (const [lines, error] of cases) assert.throws(() => parseTurn(lines, true), (e: unknown) => e instanceof TurnInputError && error.test(e.message));
+  for (const [lines, error] of cases)
+    assert.throws(
+      () => parseTurn(lines, true),
+      (e: unknown) => e instanceof TurnInputError && error.test(e.message),
+    );
 });
 
 test('the random bot answers one of the listed actions; the same seed, the same answers', async () => {
@@ -98,7 +105,7 @@ test('random bots play whole games through the protocol, ending in different way
   assert.ok(reasons.size > 1, `every game ended the same way: ${[...reasons].join(', ')}`);
 });
 
-test('the game definition: two seats, the statement\'s time limits, the random bot, the USI bridge', () => {
+test("the game definition: two seats, the statement's time limits, the random bot, the USI bridge", () => {
   assert.equal(game.id, 'minishogi');
   assert.deepEqual(game.seats, { min: 2, max: 2 });
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
@@ -107,7 +114,10 @@ test('the game definition: two seats, the statement\'s time limits, the random b
   assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 14);
   assert.equal(game.perft?.count(3), 2512);
   assert.deepEqual(
-    game.perft?.divide(2, '2k1S/B1rP1/2KG1/GS1p1/R1B2 b - 91').map((d) => `${d.move} ${d.count}`).sort(),
+    game.perft
+      ?.divide(2, '2k1S/B1rP1/2KG1/GS1p1/R1B2 b - 91')
+      .map((d) => `${d.move} ${d.count}`)
+      .sort(),
     ['2332 0', '3324 8', '3343 8'],
     'the published 3 moves and 16 replies (2332 mates)',
   );

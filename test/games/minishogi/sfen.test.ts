@@ -25,7 +25,10 @@ test('SFEN round trips: the published positions, hands written in the canonical 
   for (const [sfen] of PERFT_ALLOWED) {
     const written = formatSfen(parseSfen(sfen));
     const [board, side, , moveNumber] = sfen.split(' ');
-    assert.deepEqual([board, side, moveNumber], [0, 1, 3].map((i) => written.split(' ')[i]));
+    assert.deepEqual(
+      [board, side, moveNumber],
+      [0, 1, 3].map((i) => written.split(' ')[i]),
+    );
     assert.equal(sortedHands(written), sortedHands(sfen));
     assert.equal(formatSfen(parseSfen(written)), written);
   }
@@ -80,7 +83,12 @@ test('bad SFENs are refused with what is wrong', () => {
     ['4k/P4/5/P4/K4 b - 1', /two unpromoted pawns on one file/],
     ['4k/4R/5/5/K4 b - 1', /player 1's king is in check with player 0 to move/],
   ];
-  for (const [sfen, message] of cases) assert.throws(() => parseSfen(sfen), (err: unknown) => err instanceof SfenError && message.test(err.message), sfen);
+  for (const [sfen, message] of cases)
+    assert.throws(
+      () => parseSfen(sfen),
+      (err: unknown) => err instanceof SfenError && message.test(err.message),
+      sfen,
+    );
   assert.ok(parseSfen('4k/5/5/5/K3r b - 1').inCheck(), 'the side to move may be in check');
   // Tokins are not pawns: two on a file, or one on the last rank, are fine.
   assert.equal(formatSfen(parseSfen('+P3k/+P4/5/5/K4 b - 1')), '+P3k/+P4/5/5/K4 b - 1');

@@ -14,7 +14,8 @@ import { UsiBot, moveTime } from '../../../src/games/minishogi/usi.js';
 import { start } from './helpers.js';
 import { root } from '../../support/cli.js';
 
-const fake = (mode: string): string => `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;
+const fake = (mode: string): string =>
+  `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;
 const limits = { firstTurn: millis(1000), turn: millis(100) };
 
 /** What the engine at `seat` read over the game, from its stderr log. */
@@ -34,11 +35,20 @@ test('the engine is given half of what is left of the turn, keeping at least 50 
 
 test('a USI engine plays a whole game: handshake, positions with the moves so far, movetime, bestmove', async () => {
   const { result, replay } = await playGame(game, [fake('good'), 'builtin:random'], { seed: 3, timeLimits: limits });
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+  );
   assert.ok(result.turns > 10, `${result.turns} turns`);
   const sent = commands(replay.turns, 0);
   const start = 'position sfen rbsgk/4p/5/P4/KGSBR b - 1';
-  assert.deepEqual(sent.slice(0, 5), ['usi', 'setoption name USI_Variant value minishogi', 'isready', 'usinewgame', start]);
+  assert.deepEqual(sent.slice(0, 5), [
+    'usi',
+    'setoption name USI_Variant value minishogi',
+    'isready',
+    'usinewgame',
+    start,
+  ]);
   assert.match(sent[5]!, /^go movetime [0-9]+$/);
   assert.ok(Number(sent[5]!.split(' ')[2]) <= 500, 'at most half of the first turn');
   // Later turns: the start and every move since, in USI, and half of the 100 ms.
@@ -60,19 +70,27 @@ test('the bridge refuses a turn that does not follow from the moves it knows', a
     const other = rules.legalMoves(start()).find((m) => first.kind === 'line' && formatAction(m, 0) !== first.line)!;
     const elsewhere = rules.play(start(), other);
     const reply = rules.legalMoves(elsewhere)[0]!;
-    await assert.rejects(bot.turn(protocol.turnInput(rules.play(elsewhere, reply), seat(0), false), millis(1000)), /lost track of the game/);
+    await assert.rejects(
+      bot.turn(protocol.turnInput(rules.play(elsewhere, reply), seat(0), false), millis(1000)),
+      /lost track of the game/,
+    );
   } finally {
     await bot.close();
   }
 });
 
-test('as player 1, with an engine that offers no variant option: no setoption, the opponent\'s first move', async () => {
+test("as player 1, with an engine that offers no variant option: no setoption, the opponent's first move", async () => {
   const { result, replay } = await playGame(game, ['builtin:random', fake('plain')], { seed: 4, timeLimits: limits });
   assert.equal(result.players[1]!.status, 'ok');
   const sent = commands(replay.turns, 1);
   const first = formatUsi(parseAction(replay.turns[0]!.output[0]!)!);
-  assert.deepEqual(sent.slice(0, 4), ['usi', 'isready', 'usinewgame', `position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves ${first}`]);
-  assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, 'drops in player 1\'s case');
+  assert.deepEqual(sent.slice(0, 4), [
+    'usi',
+    'isready',
+    'usinewgame',
+    `position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves ${first}`,
+  ]);
+  assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, "drops in player 1's case");
 });
 
 test('an engine whose variant option lacks minishogi cannot be started', async () => {
@@ -84,7 +102,10 @@ test('an engine whose variant option lacks minishogi cannot be started', async (
 
 test('an engine that resigns, plays an illegal move, says nothing, thinks too long or crashes loses', async () => {
   const outcome = async (mode: string) => {
-    const { result } = await playGame(game, [fake(mode), 'builtin:random'], { seed: 1, timeLimits: { firstTurn: millis(300), turn: millis(100) } });
+    const { result } = await playGame(game, [fake(mode), 'builtin:random'], {
+      seed: 1,
+      timeLimits: { firstTurn: millis(300), turn: millis(100) },
+    });
     assert.equal(result.winner, 1, mode);
     return `${result.players[0]!.status}: ${result.players[0]!.message}`;
   };
@@ -99,7 +120,14 @@ test('a real game against Fairy-Stockfish through the bridge', async () => {
   // Its wasm build needs seconds to start (the handshake's own allowance covers it); its thinking is
   // capped, and on a busy machine it overshoots 150 ms by up to 250: the turns leave room for that.
   const engine = `usi:node ${JSON.stringify(join(root, 'tools', 'fairy-stockfish.js'))} --max-movetime 100`;
-  const { result } = await playGame(game, [engine, 'builtin:random'], { seed: 1, timeLimits: { firstTurn: millis(1000), turn: millis(1000) } });
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok'], result.reason);
+  const { result } = await playGame(game, [engine, 'builtin:random'], {
+    seed: 1,
+    timeLimits: { firstTurn: millis(1000), turn: millis(1000) },
+  });
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+    result.reason,
+  );
   assert.equal(result.winner, 0, result.reason);
 });

@@ -32,10 +32,12 @@ export function position(spec: PositionSpec): MorrisState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: MorrisState, ...lines: string[]): MorrisState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: MorrisState, ...lines: string[]): MorrisState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: MorrisState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: MorrisState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 /** The listed commands of the player to move. */
 export const listed = (state: MorrisState): string[] => {

@@ -5,8 +5,13 @@ import { formatMove, protocol } from '../../../src/games/morris/protocol.js';
 import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
 import { ONE, ZERO, listed, parseError, playLines, position, start } from './helpers.js';
 
-const lines = (text: string): string[] => text.trim().split('\n').map((line) => line.trim());
-const input = (state: MorrisState, firstTurn = false): string[] => protocol.turnInput(state, rules.toMove(state), firstTurn);
+const lines = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
+const input = (state: MorrisState, firstTurn = false): string[] =>
+  protocol.turnInput(state, rules.toMove(state), firstTurn);
 
 const INITIALISATION = lines(`
   24
@@ -36,12 +41,10 @@ const INITIALISATION = lines(`
   G7:D7;G4`);
 
 test("player 0's first turn: initialisation, no move yet, an empty board, 24 placements", () => {
-  assert.deepEqual(
-    input(start(), true),
-    [
-      '0',
-      ...INITIALISATION,
-      ...lines(`
+  assert.deepEqual(input(start(), true), [
+    '0',
+    ...INITIALISATION,
+    ...lines(`
       -
       A1:2;D1:2;G1:2;B2:2;D2:2;F2:2;C3:2;D3:2;E3:2;A4:2;B4:2;C4:2;E4:2;F4:2;G4:2;C5:2;D5:2;E5:2;B6:2;D6:2;F6:2;A7:2;D7:2;G7:2
       24
@@ -69,8 +72,7 @@ test("player 0's first turn: initialisation, no move yet, an empty board, 24 pla
       PLACE;A7
       PLACE;D7
       PLACE;G7`),
-    ],
-  );
+  ]);
 });
 
 test("player 1's first turn: its initialisation, then player 0's command, absolute stone states", () => {
@@ -193,8 +195,14 @@ test('malformed commands: the exact reason', () => {
     ['PLACE;D4', 'field 1 of PLACE, "D4", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE; D1', 'field 1 of PLACE, " D1", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE;D1 ', 'field 1 of PLACE, "D1 ", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
-    ['PLACE&TAKE;A7;H9', 'field 2 of PLACE&TAKE, "H9", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
-    [`PLACE;${'x'.repeat(100)}`, `field 1 of PLACE, "${'x'.repeat(20)}…", is not one of the 24 fields (A1..G7, as listed in the initialisation)`],
+    [
+      'PLACE&TAKE;A7;H9',
+      'field 2 of PLACE&TAKE, "H9", is not one of the 24 fields (A1..G7, as listed in the initialisation)',
+    ],
+    [
+      `PLACE;${'x'.repeat(100)}`,
+      `field 1 of PLACE, "${'x'.repeat(20)}…", is not one of the 24 fields (A1..G7, as listed in the initialisation)`,
+    ],
   ];
   for (const [line, error] of cases) assert.equal(parseError(s, line), error, JSON.stringify(line));
 });

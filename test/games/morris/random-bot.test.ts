@@ -30,7 +30,10 @@ test('the bot side reads back what the referee writes', async () => {
   assert.deepEqual(init?.neighbours.get('D2'), ['B2', 'D1', 'D3', 'F2']);
   const turn = await readTurn(io);
   assert.equal(turn?.opMove, 'PLACE;A4');
-  assert.deepEqual([turn?.board.get('A1'), turn?.board.get('D2'), turn?.board.get('G7'), turn?.board.size], [0, 1, 2, 24]);
+  assert.deepEqual(
+    [turn?.board.get('A1'), turn?.board.get('D2'), turn?.board.get('G7'), turn?.board.size],
+    [0, 1, 2, 24],
+  );
   assert.equal(turn?.commands.length, 21);
   assert.deepEqual(turn?.commands.slice(0, 2), ['PLACE;D1', 'PLACE;G1']);
   assert.equal(await readTurn(io), null);
@@ -75,7 +78,10 @@ test('a whole game between built-in bots: valid throughout, and the same again f
   const again = await playGame(game, specs, { seed: 2024, timeLimits });
   assert.deepEqual(timeless(again.replay), timeless(first.replay));
   const { result, replay } = first;
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+  );
   assert.equal(replay.turns.length, result.turns);
   assert.ok(result.turns > 18 && result.turns <= 200, `${result.turns} turns`);
   for (const [i, turn] of replay.turns.entries()) {
@@ -85,7 +91,10 @@ test('a whole game between built-in bots: valid throughout, and the same again f
     assert.ok(commands.includes(turn.output[0]!), `turn ${i + 1}: ${turn.output[0]}`);
     assert.equal(turn.input[i < 2 ? 26 : 0], i === 0 ? '-' : replay.turns[i - 1]!.output[0]);
   }
-  assert.notDeepEqual(timeless((await playGame(game, specs, { seed: 2025, timeLimits })).replay).turns, timeless(first.replay).turns);
+  assert.notDeepEqual(
+    timeless((await playGame(game, specs, { seed: 2025, timeLimits })).replay).turns,
+    timeless(first.replay).turns,
+  );
 });
 
 test('random games end by a player down to 2 stones, or a draw', async () => {
@@ -107,7 +116,7 @@ test('random games end by a player down to 2 stones, or a draw', async () => {
   assert.deepEqual([...reasons].sort(), ['draw after 200 turns', 'player N is down to 2 stones']);
 });
 
-test('the game definition: the random bot, the statement\'s time limits, no options', () => {
+test("the game definition: the random bot, the statement's time limits, no options", () => {
   assert.equal(game.id, 'morris');
   assert.equal(game.bots['random'], random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });

@@ -7,10 +7,15 @@ import { lostBy, phaseOf, rules, sidesOf, type MorrisState } from '../../../src/
 import { ONE, ZERO, fields, listed, parseError, playLines, position, start } from './helpers.js';
 
 const takesOf = (state: MorrisState, prefix: string): string[] =>
-  listed(state).filter((c) => c.startsWith(prefix)).map((c) => c.slice(prefix.length));
+  listed(state)
+    .filter((c) => c.startsWith(prefix))
+    .map((c) => c.slice(prefix.length));
 
 test('the published move counts, depths 1 to 5', () => {
-  assert.deepEqual([1, 2, 3, 4, 5].map((depth) => game.perft!.count(depth)), [24, 552, 12144, 255024, 5140800]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5].map((depth) => game.perft!.count(depth)),
+    [24, 552, 12144, 255024, 5140800],
+  );
   assert.equal(game.perft!.count(0), 1);
 });
 
@@ -18,7 +23,10 @@ test('divide: each first command and its count, summing to the total', () => {
   const divided = game.perft!.divide(3);
   assert.equal(divided.length, 24);
   assert.deepEqual(divided[0], { move: 'PLACE;A1', count: 23 * 22 });
-  assert.equal(divided.reduce((sum, d) => sum + d.count, 0), 12144);
+  assert.equal(
+    divided.reduce((sum, d) => sum + d.count, 0),
+    12144,
+  );
   assert.throws(() => game.perft!.count(1, 'A1:0'), /from the start position only/);
 });
 
@@ -45,7 +53,12 @@ test('stones in a mill may be taken only when every stone is in one', () => {
   const loose = position({ zero: ['A1', 'A4', 'D7'], one: ['G1', 'G4', 'G7', 'D2'], placed: [3, 4], ply: 6 });
   assert.deepEqual(takesOf(loose, 'PLACE&TAKE;A7;'), ['D2']);
   assert.match(parseError(loose, 'PLACE&TAKE;A7;G4'), /in the mill G1-G4-G7: take one outside a mill \(D2\)/);
-  const allInMills = position({ zero: ['A1', 'A4', 'D7'], one: ['G1', 'G4', 'G7', 'F4', 'E4'], placed: [3, 5], ply: 6 });
+  const allInMills = position({
+    zero: ['A1', 'A4', 'D7'],
+    one: ['G1', 'G4', 'G7', 'F4', 'E4'],
+    placed: [3, 5],
+    ply: 6,
+  });
   assert.deepEqual(takesOf(allInMills, 'PLACE&TAKE;A7;'), ['G1', 'E4', 'F4', 'G4', 'G7']);
 });
 
@@ -101,13 +114,25 @@ test('the 200th command ends the game in a draw, unless it wins', () => {
   const drawn = playLines(last, 'MOVE;C3;C4');
   assert.equal(drawn.ply, 200);
   assert.deepEqual(rules.outcome(drawn), { winner: null, reason: 'draw after 200 turns', scores: [2, 2] });
-  assert.deepEqual(rules.outcome(playLines(last, 'MOVE&TAKE;F4;F2;G7')), { winner: 1, reason: 'player 0 is down to 2 stones', scores: [0, 5] });
+  assert.deepEqual(rules.outcome(playLines(last, 'MOVE&TAKE;F4;F2;G7')), {
+    winner: 1,
+    reason: 'player 0 is down to 2 stones',
+    scores: [0, 5],
+  });
   assert.equal(rules.outcome(playLines({ ...last, ply: 197 }, 'MOVE;C3;C4')), null, 'the 198th is not the last');
 });
 
 test('a seat that fails forfeits: -1 against 5', () => {
-  assert.deepEqual(rules.outcome(rules.forfeit(start(), ZERO)), { winner: 1, reason: 'player 0 forfeits', scores: [-1, 5] });
-  assert.deepEqual(rules.outcome(rules.forfeit(start(), ONE)), { winner: 0, reason: 'player 1 forfeits', scores: [5, -1] });
+  assert.deepEqual(rules.outcome(rules.forfeit(start(), ZERO)), {
+    winner: 1,
+    reason: 'player 0 forfeits',
+    scores: [-1, 5],
+  });
+  assert.deepEqual(rules.outcome(rules.forfeit(start(), ONE)), {
+    winner: 0,
+    reason: 'player 1 forfeits',
+    scores: [5, -1],
+  });
 });
 
 test('playing leaves the state as it was, and the snapshot shows the board', () => {
@@ -115,8 +140,17 @@ test('playing leaves the state as it was, and the snapshot shows the board', () 
   const copy = structuredClone(s);
   const next = playLines(s, 'PLACE;G7');
   assert.deepEqual(s, copy);
-  assert.deepEqual(rules.snapshot(next), { ply: 3, toMove: 1, stones: [['A1', 'G7'], ['D2']], placed: [2, 1], lastMove: 'PLACE;G7' });
-  assert.throws(() => rules.play(next, { kind: 'PLACE', to: next.lastMove!.to, take: null }), /illegal command PLACE;G7: G7 is not free/);
+  assert.deepEqual(rules.snapshot(next), {
+    ply: 3,
+    toMove: 1,
+    stones: [['A1', 'G7'], ['D2']],
+    placed: [2, 1],
+    lastMove: 'PLACE;G7',
+  });
+  assert.throws(
+    () => rules.play(next, { kind: 'PLACE', to: next.lastMove!.to, take: null }),
+    /illegal command PLACE;G7: G7 is not free/,
+  );
 });
 
 test('counting agrees with listing in every phase of random games', () => {

@@ -63,13 +63,16 @@ export function position(spec: PositionSpec): RummiState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: RummiState, ...lines: string[]): RummiState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: RummiState, ...lines: string[]): RummiState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: RummiState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: RummiState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 /** The stacks by id, each as its cards in the input's order ("-" for a free id). */
-export const table = (state: RummiState): string[] => state.stacks.map((s) => (s === null ? '-' : cardsOf(s).map(cardText).join(' ')));
+export const table = (state: RummiState): string[] =>
+  state.stacks.map((s) => (s === null ? '-' : cardsOf(s).map(cardText).join(' ')));
 
 export const handText = (state: RummiState, s: number): string => state.hands[s]!.map(cardText).join(' ');
 
