@@ -24,9 +24,12 @@ async function processGames(concurrency: number, games: number): Promise<number>
   return games;
 }
 
-/** Median wall time of a turn through the arena, echo bot answering at once; reported as turns per second. */
-async function arenaTurns(): Promise<number> {
-  const bot = new ProcessBot(echoCommand());
+/**
+ * Median wall time of a turn through the arena, echo bot answering at once, in its sandbox (limits,
+ * CPU time read at both ends of the turn, limits checked after) or without; as turns per second.
+ */
+async function arenaTurns(sandboxed: boolean): Promise<number> {
+  const bot = new ProcessBot(echoCommand(), sandboxed ? {} : { limits: null });
   const times: number[] = [];
   try {
     await bot.turn(['warm-up'], millis(5000));
@@ -94,9 +97,15 @@ export const cases: Case[] = [
     run: () => processGames(cores, 6 * cores),
   },
   {
-    name: 'arena turn, echo bot (median)',
+    name: 'arena turn, echo bot in its sandbox (median)',
     unit: 'turns',
-    run: arenaTurns,
+    run: () => arenaTurns(true),
+    reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+  },
+  {
+    name: 'arena turn, echo bot without a sandbox (median)',
+    unit: 'turns',
+    run: () => arenaTurns(false),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
   },
 ];

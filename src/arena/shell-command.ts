@@ -44,3 +44,6 @@ function isSimpleCommand(command: string): boolean {
   }
   return quote === null;
 }
+
+/** `word` as one word of a shell command line, whatever it holds. */
+export const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;

@@ -10,9 +10,9 @@ import { randomSeed } from '../core/rng.js';
 import { checkSeats } from '../core/game.js';
 import { seat } from '../core/units.js';
 import { UsageError } from './errors.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { connectOptionsOf, timeLimitsOf, type LimitOptions, type TimeOverrides } from './run-options.js';
 
-export interface JudgeOptions extends TimeOverrides {
+export interface JudgeOptions extends TimeOverrides, LimitOptions {
   games: number;
   seed?: number;
   option: Record<string, string>;
@@ -38,6 +38,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
       seed,
       timeLimits: timeLimitsOf(game, options),
       gameOptions: options.option,
+      connect: connectOptionsOf(options),
     });
     const verdict = judge.verdict(result, at);
     const outcome = result.winner === null ? 'draw' : result.winner === at ? 'won' : 'lost';

@@ -5,7 +5,7 @@ import { checkMatch } from '../league/match.js';
 import type { MatchConfig } from '../league/run-config.js';
 import type { SprtSettings } from '../league/stats/sprt.js';
 import { runCommand } from './run-command.js';
-import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { limitsOf, timeLimitsOf, type RunOptions } from './run-options.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;
@@ -22,6 +22,7 @@ export async function matchCommand(gameId: string, botA: string, botB: string, o
     bots: [botA, botB],
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
     games: options.games,
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.sprt && { sprt: options.sprt }),

@@ -5,9 +5,9 @@ import { playGame } from '../arena/game-loop.js';
 import { findGame } from '../games/registry.js';
 import { writeReplay, type GameResult } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { connectOptionsOf, timeLimitsOf, type LimitOptions, type TimeOverrides } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
@@ -20,7 +20,12 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
+  const { result, replay } = await playGame(game, bots, {
+    seed,
+    timeLimits,
+    gameOptions: options.option,
+    connect: connectOptionsOf(options),
+  });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
 }

@@ -1,14 +1,16 @@
 /** The options every run command shares: where results go, how many games at once, time limits, game options. */
 import { Option, type Command } from 'commander';
 import { availableParallelism } from 'node:os';
+import type { ConnectOptions } from '../arena/bot-spec.js';
+import { DEFAULT_LIMITS, type BotLimits } from '../arena/sandbox/limits.js';
 import type { GameDefinition } from '../core/game.js';
-import { millis, type TimeLimits } from '../core/units.js';
+import { millis, type Millis, type TimeLimits } from '../core/units.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
 
 /** Where results go unless --db says otherwise. */
 export const DEFAULT_DB = 'tabula.db';
 
-export interface RunOptions extends TimeOverrides {
+export interface RunOptions extends TimeOverrides, LimitOptions {
   db: string;
   concurrency: number;
   json?: boolean;
@@ -17,7 +19,7 @@ export interface RunOptions extends TimeOverrides {
 }
 
 export function addRunOptions(command: Command): Command {
-  return addTimeOptions(command)
+  return addLimitOptions(addTimeOptions(command))
     .addOption(
       new Option('--concurrency <k>', 'games played at once')
         .argParser(parseCount)
@@ -68,4 +70,50 @@ export function timeLimitsOf(game: GameDefinition, options: TimeOverrides): Time
     turn: options.turnMs !== undefined ? millis(options.turnMs) : game.timeLimits.turn,
     ...(total !== undefined && { game: millis(total) }),
   };
+}
+
+export interface LimitOptions {
+  memoryMb: number;
+  maxProcesses: number;
+  allowNetwork?: boolean;
+  timeMargin?: Millis;
+}
+
+/** --memory-mb, --max-processes, --allow-network and --time-margin, for every command that plays games. */
+export function addLimitOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--memory-mb <mb>', 'memory of each bot, with all it starts')
+        .argParser(parseCount)
+        .default(DEFAULT_LIMITS.memoryMb),
+    )
+    .addOption(
+      new Option('--max-processes <n>', 'processes and threads each bot may have at once')
+        .argParser(parseCount)
+        .default(DEFAULT_LIMITS.maxProcesses),
+    )
+    .option('--allow-network', 'let bots open network connections')
+    .addOption(
+      new Option(
+        '--time-margin <ms>',
+        'an answer this much past its limit is taken, and recorded, not punished (default 0)',
+      ).argParser(parseMillis),
+    );
+}
+
+/** The bots' limits and time margin where they differ from the defaults: what a run records of them. */
+export function limitsOf(options: LimitOptions): { limits?: BotLimits; timeMarginMs?: number } {
+  const limits: BotLimits = {
+    memoryMb: options.memoryMb,
+    maxProcesses: options.maxProcesses,
+    allowNetwork: options.allowNetwork === true,
+  };
+  const changed = (Object.keys(limits) as (keyof BotLimits)[]).some((k) => limits[k] !== DEFAULT_LIMITS[k]);
+  return { ...(changed && { limits }), ...(options.timeMargin !== undefined && { timeMarginMs: options.timeMargin }) };
+}
+
+/** The limits and margin a single game's bots are started with. */
+export function connectOptionsOf(options: LimitOptions): ConnectOptions {
+  const { limits, timeMarginMs } = limitsOf(options);
+  return { ...(limits && { limits }), ...(timeMarginMs !== undefined && { timeMargin: millis(timeMarginMs) }) };
 }

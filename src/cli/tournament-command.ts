@@ -4,7 +4,7 @@ import { findGame } from '../games/registry.js';
 import type { TournamentConfig, TournamentFormat } from '../league/run-config.js';
 import { checkTournament, defaultPlayers, defaultRounds } from '../league/tournament.js';
 import { runCommand } from './run-command.js';
-import { timeLimitsOf, type RunOptions } from './run-options.js';
+import { limitsOf, timeLimitsOf, type RunOptions } from './run-options.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;
@@ -26,6 +26,7 @@ export async function tournamentCommand(gameId: string, bots: string[], options:
     rounds: options.rounds ?? defaultRounds(options.format, bots.length),
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
     ...(options.seed !== undefined && { seed: options.seed }),
   };
   await runCommand(game, config, options);

@@ -4,16 +4,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { GameDefinition } from '../core/game.js';
+import { millis } from '../core/units.js';
 import { playGame } from '../arena/game-loop.js';
-import type { Replay } from '../arena/replay.js';
+import type { Replay, ReplayTurn } from '../arena/replay.js';
 import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
-  /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  /** The run's bots (a planned game's seats index into `config.bots`), their limits, and the game's options. */
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'limits' | 'timeMarginMs'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
@@ -42,14 +43,18 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions } = settings.config;
+  const { bots, timeLimits, gameOptions, limits, timeMarginMs } = settings.config;
   const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
   const { result, replay } = await playGame(settings.game, specs, {
     seed: plan.seed,
     timeLimits,
     gameOptions,
-    connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+    connect: {
+      builtinsAsProcesses: settings.builtinsAsProcesses ?? true,
+      ...(limits && { limits }),
+      ...(timeMarginMs !== undefined && { timeMargin: millis(timeMarginMs) }),
+    },
   });
   const game = {
     runId: settings.runId,
@@ -64,7 +69,7 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
   return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
 }
 
-/** Each seat's response times, the first turn apart (it has its own, longer limit). */
+/** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
 function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
@@ -72,11 +77,15 @@ function seatTimes(replay: Replay): SeatTimes[] {
       (t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'),
     );
     const [first, ...rest] = turns;
+    const cpu = (t: ReplayTurn | undefined) => t?.cpuMs ?? null;
     return {
       firstTurnMs: first ? first.timeMs : null,
       turnMs: rest.map((t) => t.timeMs),
       firstTurnLimitMs: replay.timeLimits.firstTurnMs,
       turnLimitMs: replay.timeLimits.turnMs,
+      firstTurnCpuMs: cpu(first),
+      turnCpuMs: rest.map(cpu).filter((c) => c !== null),
+      overruns: turns.filter((t) => t.output.length > 0 && t.timeMs > t.limitMs).length,
     };
   });
 }
