@@ -77,6 +77,17 @@ async function rawRoundTrips(): Promise<number> {
   );
 }
 
+/** Bots started, asked one turn and ended, one after the other: a shell bot, in its sandbox or without. */
+async function botLives(sandboxed: boolean): Promise<number> {
+  const bots = 20;
+  for (let i = 0; i < bots; i++) {
+    const bot = new ProcessBot('read -r a; echo ok; read -r a', sandboxed ? {} : { limits: null });
+    await bot.turn(['go'], millis(5000));
+    await bot.close();
+  }
+  return bots;
+}
+
 const cores = availableParallelism();
 
 export const cases: Case[] = [
@@ -101,6 +112,12 @@ export const cases: Case[] = [
     unit: 'turns',
     run: () => arenaTurns(true),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+  },
+  {
+    name: 'bot started, asked once and ended, in its sandbox',
+    unit: 'bots',
+    run: () => botLives(true),
+    reference: { name: 'the same without a sandbox', run: () => botLives(false) },
   },
   {
     name: 'arena turn, echo bot without a sandbox (median)',

@@ -6,7 +6,6 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BotStartError } from '../core/connection.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { DEFAULT_LIMITS, type BotLimits } from './sandbox/limits.js';
@@ -36,50 +35,68 @@ const GROUP_EXIT_WAIT_MS = 1000;
 const CANNOT_RUN = new Set([125, 126, 127]);
 
 export class ProcessBot extends TimedBot {
-  private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
-  /** The bot's process group (its shell's pid); undefined when it could not be spawned. */
-  readonly pgid: number | undefined;
-  private readonly sandbox: Sandbox | null;
-  private readonly exited: Promise<void>;
+  private child: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  private sandbox: Sandbox | null = null;
+  /** Resolves once the bot runs, or could not be started. */
+  private readonly launched: Promise<void>;
+  /** Input handed over before the bot runs: written as soon as it does. */
+  private readonly early: { text: string; written: (at: number) => void }[] = [];
+  private exited: Promise<void> = Promise.resolve();
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
   constructor(
     readonly command: string,
-    options: ProcessBotOptions = {},
+    private readonly options: ProcessBotOptions = {},
   ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
     prepareSandboxes();
-    const limits = options.limits === undefined ? DEFAULT_LIMITS : options.limits;
+    this.launched = this.launch();
+  }
+
+  /** The bot's process group (its shell's pid); undefined until it runs, or when it could not be spawned. */
+  get pgid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Makes the bot's sandbox, then starts it there. */
+  private async launch(): Promise<void> {
+    const limits = this.options.limits === undefined ? DEFAULT_LIMITS : this.options.limits;
     try {
-      this.sandbox = limits && new Sandbox(limits);
+      this.sandbox = limits && (await Sandbox.create(limits));
     } catch (err) {
-      throw new BotStartError(command, `cannot make its sandbox: ${(err as Error).message}`);
+      this.fail({
+        kind: 'crash',
+        detail: `could not be given its sandbox: ${(err as Error).message}`,
+        neverStarted: true,
+        stderr: '',
+      });
+      return;
     }
-    const run = shellCommand(command);
+    const run = shellCommand(this.command);
     const { file, args } = this.sandbox?.launch(run) ?? { file: 'sh', args: ['-c', run] };
-    this.child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.pgid = this.child.pid;
-    if (this.pgid !== undefined) trackGroup(this.pgid);
+    const child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    if (child.pid !== undefined) trackGroup(child.pid);
 
     this.exited = new Promise((resolve) => {
-      this.child.on('exit', (code, signal) => {
+      child.on('exit', (code, signal) => {
         this.exit = { code, signal };
         resolve();
         // Output written just before exiting may still be in the pipe: read it before calling this a crash.
         setTimeout(() => this.ended(), EXIT_DRAIN_MS);
       });
-      this.child.on('error', (err) => {
+      child.on('error', (err) => {
         this.exit ??= { code: null, signal: null };
         resolve();
         this.fail({ kind: 'crash', detail: `could not be run: ${err.message}`, neverStarted: true, stderr: '' });
       });
     });
 
-    const splitter = new LineSplitter(options.maxLineLength ?? 1 << 16);
-    this.child.stdout.setEncoding('utf8');
-    this.child.stdout.on('data', (chunk: string) => {
+    const splitter = new LineSplitter(this.options.maxLineLength ?? 1 << 16);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       const at = performance.now();
       try {
         this.receiveLines(splitter.push(chunk), at);
@@ -88,18 +105,20 @@ export class ProcessBot extends TimedBot {
         this.fail({ kind: 'overflow', detail: err.message, stderr: '' });
       }
     });
-    this.child.stdout.on('end', () => {
+    child.stdout.on('end', () => {
       this.receiveLines(splitter.flush(), performance.now());
       // Usually the process is exiting too: give its exit status a moment to arrive, for the message.
       setTimeout(() => this.ended(), EXIT_DRAIN_MS);
     });
-    this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
     // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
-    this.child.stdin.on('error', () => {});
+    child.stdin.on('error', () => {});
+    for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
   }
 
   protected deliver(text: string, written: (at: number) => void): void {
+    if (!this.child) return void this.early.push({ text, written });
     const stdin = this.child.stdin;
     if (!stdin.writable) return;
     // The pipe usually takes it all at once, in the write call: the clock starts with that call. Not
@@ -139,8 +158,11 @@ export class ProcessBot extends TimedBot {
   }
 
   protected async terminate(grace: Millis | undefined): Promise<void> {
-    this.child.stdin.end();
-    const pgid = this.pgid;
+    await this.launched;
+    const child = this.child;
+    if (!child) return;
+    child.stdin.end();
+    const pgid = child.pid;
     if (pgid !== undefined) {
       if (this.exit === null && grace !== undefined) await Promise.race([this.exited, sleep(grace)]);
       if (this.exit === null) {
@@ -157,8 +179,8 @@ export class ProcessBot extends TimedBot {
       untrackGroup(pgid);
     }
     await this.exited;
-    this.child.stdin.destroy();
-    this.child.stdout.destroy();
-    this.child.stderr.destroy();
+    child.stdin.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
   }
 }

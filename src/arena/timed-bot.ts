@@ -145,9 +145,10 @@ export abstract class TimedBot implements BotConnection {
     );
   }
 
+  /** A bot measured at the end of a turn but not at its start was not running yet: it started with 0. */
   private cpuSince(pending: PendingTurn): { cpu?: Millis } {
-    const now = pending.cpuAtStart === undefined ? undefined : this.cpuMs();
-    return now === undefined ? {} : { cpu: millis(now - pending.cpuAtStart!) };
+    const now = this.cpuMs();
+    return now === undefined ? {} : { cpu: millis(now - (pending.cpuAtStart ?? 0)) };
   }
 
   private finish(result: TurnResult): void {

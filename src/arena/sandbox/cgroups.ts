@@ -5,7 +5,8 @@
  * in that directory. The directory is named after its owner so that a later run can tell leftovers
  * of a dead one from the cgroups of one still running.
  */
-import { readdirSync, readFileSync, readlinkSync, rmdirSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processStartTime } from '../process-groups.js';
@@ -108,7 +109,7 @@ export async function removeCgroup(dir: string, waitMs = 2000): Promise<boolean>
   for (let waited = 0; ; waited += 2) {
     killCgroup(dir);
     try {
-      rmdirSync(dir);
+      await rmdir(dir);
       return true;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

@@ -5,7 +5,8 @@
  * no memory cgroup. What this machine allows is found once per process; each limit that cannot be
  * enforced is named once on stderr, and bots play on without it.
  */
-import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readSync } from 'node:fs';
+import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findHierarchies, killCgroup, removeCgroup, removeStale, runDirName, type Controller } from './cgroups.js';
 import { memoryBreach, processBreach, type BotLimits } from './limits.js';
@@ -18,7 +19,7 @@ interface Support {
   /** Why each unusable controller is off. */
   readonly off: ReadonlyMap<Controller, string>;
   /** Why bots cannot be kept off the network; null when they can; undefined until first needed. */
-  network?: string | null;
+  network: string | null | undefined;
   warned: boolean;
 }
 
@@ -51,11 +52,17 @@ export function prepareSandboxes(): void {
       );
     }
   }
-  support = { runDirs, off, warned: false };
+  support = { runDirs, off, network: undefined, warned: false };
   startWatchdog([...runDirs.values()]);
   process.on('exit', () => {
     for (const sandbox of live) sandbox.kill();
   });
+}
+
+/** Why bots cannot be kept off the network here, found at the first need; null when they can. */
+function networkProblem(s: Support): string | null {
+  if (s.network === undefined) s.network = networkIsolationProblem();
+  return s.network;
 }
 
 /** What the sandbox does: each of these may be off on a machine. */
@@ -65,14 +72,14 @@ export type Enforcement = 'memory' | 'processes' | 'cpu time' | 'containment' | 
 export function unenforced(): Map<Enforcement, string> {
   prepareSandboxes();
   const s = support!;
-  s.network ??= networkIsolationProblem();
   const off = new Map<Enforcement, string>();
   const why = (c: Controller) => s.off.get(c);
   if (why('memory')) off.set('memory', `limited by an rlimit on each process's data segment only (${why('memory')})`);
   if (why('pids')) off.set('processes', `not limited (${why('pids')})`);
   if (why('cpuacct')) off.set('cpu time', `not measured (${why('cpuacct')})`);
   if (s.runDirs.size === 0) off.set('containment', 'by process group only: a process that calls setsid escapes');
-  if (s.network) off.set('network', `not isolated (${s.network})`);
+  const network = networkProblem(s);
+  if (network) off.set('network', `not isolated (${network})`);
   return off;
 }
 
@@ -94,52 +101,54 @@ const ENTER = 'for f; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shi
 export class Sandbox {
   /** This bot's cgroup in each usable hierarchy. */
   private readonly dirs = new Map<Controller, string>();
-  private readonly files = new Map<'cpu' | 'oom' | 'pids', number>();
+  private readonly files = new Map<'cpu' | 'oom' | 'pids', FileHandle>();
   private readonly buffer = Buffer.alloc(256);
   private readonly network: boolean;
 
-  /** Makes the sandbox of one bot; throws when a cgroup cannot be made. */
-  constructor(private readonly limits: BotLimits) {
+  private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
-    const s = support!;
-    if (!limits.allowNetwork) s.network ??= networkIsolationProblem();
-    this.network = limits.allowNetwork || s.network !== null;
-    warnOnce(s, limits);
-    const name = `${++bots}`;
-    try {
-      for (const [controller, runDir] of s.runDirs) {
-        const dir = join(runDir, name);
-        mkdirSync(dir);
-        this.dirs.set(controller, dir);
-      }
-      this.setLimits();
-    } catch (err) {
-      void this.remove();
-      throw err;
-    }
-    live.add(this);
+    this.network = limits.allowNetwork || networkProblem(support!) !== null;
+    warnOnce(support!, limits);
   }
 
-  private setLimits(): void {
+  /**
+   * Makes the sandbox of one bot; throws when a cgroup cannot be made. Asynchronous: making a
+   * cgroup may wait on the kernel for milliseconds, which the other games' clocks must not.
+   */
+  static async create(limits: BotLimits): Promise<Sandbox> {
+    const sandbox = new Sandbox(limits);
+    live.add(sandbox);
+    try {
+      const name = `${++bots}`;
+      for (const [controller, runDir] of support!.runDirs) {
+        const dir = join(runDir, name);
+        await mkdir(dir);
+        sandbox.dirs.set(controller, dir);
+      }
+      await sandbox.setLimits();
+    } catch (err) {
+      await sandbox.remove();
+      throw err;
+    }
+    return sandbox;
+  }
+
+  private async setLimits(): Promise<void> {
     const memory = this.dirs.get('memory');
     if (memory) {
       const bytes = `${this.limits.memoryMb * 1024 * 1024}`;
-      writeFileSync(join(memory, 'memory.limit_in_bytes'), bytes);
+      await writeFile(join(memory, 'memory.limit_in_bytes'), bytes);
       // Swap counts too, where the kernel accounts for it (the memory limit must be set first).
-      try {
-        writeFileSync(join(memory, 'memory.memsw.limit_in_bytes'), bytes);
-      } catch {
-        // no swap accounting: there is only the memory limit
-      }
-      this.files.set('oom', openSync(join(memory, 'memory.oom_control'), 'r'));
+      await writeFile(join(memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => {});
+      this.files.set('oom', await open(join(memory, 'memory.oom_control')));
     }
     const pids = this.dirs.get('pids');
     if (pids) {
-      writeFileSync(join(pids, 'pids.max'), `${this.limits.maxProcesses}`);
-      this.files.set('pids', openSync(join(pids, 'pids.events'), 'r'));
+      await writeFile(join(pids, 'pids.max'), `${this.limits.maxProcesses}`);
+      this.files.set('pids', await open(join(pids, 'pids.events')));
     }
     const cpu = this.dirs.get('cpuacct');
-    if (cpu) this.files.set('cpu', openSync(join(cpu, 'cpuacct.usage'), 'r'));
+    if (cpu) this.files.set('cpu', await open(join(cpu, 'cpuacct.usage')));
   }
 
   /** The program and arguments that run `command` through `sh -c` inside the sandbox. */
@@ -174,17 +183,19 @@ export class Sandbox {
   /** Kills everything in the sandbox until nothing is left, then removes it. */
   async remove(): Promise<void> {
     live.delete(this);
-    for (const fd of this.files.values()) closeSync(fd);
+    const files = [...this.files.values()];
     this.files.clear();
+    for (const file of files) await file.close();
     for (const dir of this.dirs.values()) await removeCgroup(dir);
     this.dirs.clear();
   }
 
   /** A control file read again from its start: cheaper than opening it every turn. */
   private read(file: 'cpu' | 'oom' | 'pids'): string | undefined {
-    const fd = this.files.get(file);
-    if (fd === undefined) return undefined;
-    const n = readSync(fd, this.buffer, 0, this.buffer.length, 0);
+    const handle = this.files.get(file);
+    if (handle === undefined) return undefined;
+    // Synchronous: the reading times the turn, and takes microseconds.
+    const n = readSync(handle.fd, this.buffer, 0, this.buffer.length, 0);
     return this.buffer.toString('latin1', 0, n);
   }
 }
