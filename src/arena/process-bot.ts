@@ -75,7 +75,7 @@ export class ProcessBot extends TimedBot {
       return;
     }
     const run = shellCommand(this.command);
-    const { file, args } = this.sandbox?.launch(run) ?? { file: 'sh', args: ['-c', run] };
+    const { file, args } = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
     const child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     if (child.pid !== undefined) trackGroup(child.pid);

@@ -152,7 +152,7 @@ export class Sandbox {
   }
 
   /** The program and arguments that run `command` through `sh -c` inside the sandbox. */
-  launch(command: string): { file: string; args: string[] } {
+  wrap(command: string): { file: string; args: string[] } {
     const shell = ['sh', '-c', command];
     const inner = this.network ? shell : [...NO_NETWORK, ...shell];
     const procs = [...this.dirs.values()].map((dir) => join(dir, 'cgroup.procs'));
