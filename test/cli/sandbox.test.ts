@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -69,7 +69,19 @@ describe('nothing outlives Tabula', () => {
   });
 });
 
-describe('bot limits on the command line', () => {
+describe('bot limits and fair play on the command line', () => {
+  it('warns when more games play at once than there are cores', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const concurrency = `${availableParallelism() + 1}`;
+    const args = ['match', 'mills', 'builtin:random', 'builtin:random', '--games', '2', '--db', join(dir, 'runs.db')];
+    const run = await tabula([...args, '--concurrency', concurrency, '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      new RegExp(`^tabula: warning: --concurrency ${concurrency} keeps ${concurrency} threads busy on \\d+ cores`, 'm'),
+    );
+  });
+
   it('--memory-mb stops a bot that allocates past it, naming the limit', {
     skip: unenforced().get('memory') ?? false,
   }, async () => {
