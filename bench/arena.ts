@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { ECHO, echoCommand } from '../src/arena/calibration.js';
 import { playGame } from '../src/arena/game-loop.js';
 import { ProcessBot } from '../src/arena/process-bot.js';
 import { quantile } from '../src/arena/time-summary.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
-import { ECHO, echoCommand } from '../src/arena/calibration.js';
 import type { Case } from './case.js';
 
 const ROUND_TRIPS = 2000;
@@ -59,7 +59,7 @@ async function rawRoundTrips(): Promise<number> {
   const roundTrip = (line: string) =>
     new Promise<void>((resolve) => {
       waiting = resolve;
-      child.stdin.write(line + '\n');
+      child.stdin.write(`${line}\n`);
     });
   await roundTrip('warm-up');
   for (let i = 0; i < ROUND_TRIPS; i++) {

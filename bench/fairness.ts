@@ -80,7 +80,7 @@ export const cases: Case[] = [
     name: `fairness: bots at 80% of a ${LIMIT} ms limit, ${cores} games at once`,
     unit: 'turns',
     long: true,
-    run: () => fairness(Number(process.env['FAIRNESS_TURNS'] ?? 10_000)),
+    run: () => fairness(Number(process.env.FAIRNESS_TURNS ?? 10_000)),
     details: () => lastRun,
   },
 ];

@@ -28,7 +28,7 @@ const require = createRequire(import.meta.url);
 const Stockfish = require('fairy-stockfish-nnue.wasm/stockfish.js');
 
 const engine = await Stockfish();
-engine.addMessageListener((line) => process.stdout.write(line + '\n'));
+engine.addMessageListener((line) => process.stdout.write(`${line}\n`));
 
 let quitting = false;
 function quit() {

@@ -3,8 +3,8 @@
  * the game offers (such as `usi:`), or any other command line. A built-in bot or a bridge takes
  * parameters in parentheses: `builtin:strong(depth=4)`, `usi(depth=4):fairy-stockfish`.
  */
-import { BotStartError, type BotConnection } from '../core/connection.js';
-import { SetupError, checkSettings, type BotSetup, type GameDefinition } from '../core/game.js';
+import { type BotConnection, BotStartError } from '../core/connection.js';
+import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -73,7 +73,7 @@ function readParams(text: string | undefined): Params {
  * bridge's, such as a multi-threaded engine's) where it has one, else one.
  */
 export function coresOf(spec: BotSpec): number {
-  const threads = spec.kind === 'command' ? undefined : spec.params['threads'];
+  const threads = spec.kind === 'command' ? undefined : spec.params.threads;
   return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
 }
 

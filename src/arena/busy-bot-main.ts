@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
 function spin(ms: number): void {
   for (const end = performance.now() + ms; performance.now() < end; );
@@ -22,4 +22,9 @@ if (isMainThread) {
   });
   // The helpers would keep the process alive: it ends with its input, once its last answer is out.
   input.on('close', () => void answered.then(() => process.exit(0)));
-} else parentPort!.on('message', (ms: number) => (spin(ms), parentPort!.postMessage(0)));
+} else {
+  parentPort!.on('message', (ms: number) => {
+    spin(ms);
+    parentPort!.postMessage(0);
+  });
+}

@@ -3,13 +3,14 @@
  * protocol and rules, and record everything. It knows no game by name.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { BotStartError, type BotConnection, type TurnResult } from '../core/connection.js';
+import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
-import { millis, seat, type Millis, type Seat, type TimeLimits } from '../core/units.js';
-import { connectBot, type ConnectOptions } from './bot-spec.js';
-import { REPLAY_VERSION, type GameResult, type Replay, type ReplayTurn } from './replay.js';
+import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
+import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { type Opening, startOf } from './opening.js';
+import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
   readonly seed: number;
@@ -18,6 +19,8 @@ export interface GameOptions {
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly connect?: ConnectOptions;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -64,7 +67,7 @@ export async function playGame<S, M>(
   checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = game.rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
+  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
   const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
@@ -79,11 +82,10 @@ export async function playGame<S, M>(
     endedBy: null,
   };
   try {
-    specs.forEach((spec, i) =>
-      table.bots.push(
-        connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect),
-      ),
-    );
+    for (const [i, spec] of specs.entries()) {
+      const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
+      table.bots.push(connectBot(game, spec, setup, options.connect));
+    }
     while (game.rules.outcome(table.state) === null) {
       const turn = await playTurn(game, table);
       table.turns.push(turn);
@@ -101,6 +103,7 @@ export async function playGame<S, M>(
     startedAt,
     players: specs.map((bot, i) => ({ seat: seat(i), bot })),
     timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn, ...(margin > 0 && { marginMs: margin }) },
+    ...(options.opening && { opening: options.opening }),
     initialState: game.rules.snapshot(initial),
     turns: table.turns,
     result,

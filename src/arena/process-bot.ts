@@ -2,18 +2,18 @@
  * A bot that is a command line: run through `sh -c` in a sandbox (sandbox/) and in a process group
  * of its own, so that the whole tree it starts can be limited, measured and ended together.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Millis } from '../core/units.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
-import { DEFAULT_LIMITS, type BotLimits } from './sandbox/limits.js';
-import { Sandbox, prepareSandboxes } from './sandbox/sandbox.js';
+import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
+import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
-import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
+import { defaultStderrCaps, type StderrCaps, StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
-import type { Millis } from '../core/units.js';
 
 export interface ProcessBotOptions {
   /** Longest output line accepted, in characters. */

@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BotConnection, TurnResult } from '../core/connection.js';
-import { StderrLog } from './stderr-log.js';
-import { millis, type Millis } from '../core/units.js';
+import { type Millis, millis } from '../core/units.js';
+import type { StderrLog } from './stderr-log.js';
 
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
@@ -81,7 +81,8 @@ export abstract class TimedBot implements BotConnection {
     if (!this.failure)
       this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
-    return (this.closing ??= this.terminate(grace));
+    if (!this.closing) this.closing = this.terminate(grace);
+    return this.closing;
   }
 
   /** Lines the bot wrote, read at time `at` (performance.now()). */
@@ -113,15 +114,18 @@ export abstract class TimedBot implements BotConnection {
   /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
   private answer(at: number): void {
     const pending = this.pending!;
-    let line: string | undefined;
-    while ((line = this.unread.shift()) !== undefined && pending.accept && !pending.accept(line));
+    let line = this.unread.shift();
+    while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
     if (line === undefined) return;
     const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
     this.answered = true;
-    if (elapsed > pending.limit + this.margin) return this.timeout(pending, elapsed);
+    if (elapsed > pending.limit + this.margin) {
+      this.timeout(pending, elapsed);
+      return;
+    }
     const breach = this.breach();
-    if (breach) return this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
-    this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '' });
+    if (breach) this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
+    else this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '' });
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
@@ -164,4 +168,4 @@ export abstract class TimedBot implements BotConnection {
   }
 }
 
-const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : lines.join('\n') + '\n');
+const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);

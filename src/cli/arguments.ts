@@ -1,7 +1,7 @@
 /** Parsers for option values, each naming the option it checks. */
 import { InvalidArgumentError } from 'commander';
+import { type Millis, millis } from '../core/units.js';
 import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
-import { millis, type Millis } from '../core/units.js';
 
 export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {

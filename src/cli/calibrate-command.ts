@@ -1,12 +1,12 @@
 /** `tabula calibrate`: the arena's own overhead and jitter per turn on this machine, and the limits it puts at risk. */
-import { calibrate, type CalibrationOptions } from '../arena/calibration.js';
+import { type CalibrationOptions, calibrate } from '../arena/calibration.js';
 import { loadGames } from '../games/registry.js';
 
 export async function calibrateCommand(options: CalibrationOptions & { json?: boolean }): Promise<void> {
   const { json, ...settings } = options;
   const c = await calibrate(settings, await loadGames());
   if (json) {
-    process.stdout.write(JSON.stringify(c) + '\n');
+    process.stdout.write(`${JSON.stringify(c)}\n`);
     return;
   }
   const threads = c.threads === 1 ? '' : `, ${c.threads} threads each`;

@@ -1,13 +1,14 @@
 /** The `tabula` command line. */
-import { Command, CommanderError, Option } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { Command, CommanderError, Option } from 'commander';
+import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
-import { killAllGroups } from '../arena/process-groups.js';
 import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed, parseShare, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { DEFAULT_DB, addLimitOptions, addRunOptions, addTimeOptions } from './run-options.js';
+import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
@@ -43,7 +44,13 @@ function program(setExit: (code: number) => void): Command {
         .argument('<bots...>', 'one bot per seat, in seat order')
         .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
         .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
-        .option('--json', 'print the result as one JSON object'),
+        .option('--json', 'print the result as one JSON object')
+        .addOption(
+          new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+            .argParser(parseCount)
+            .conflicts('opening'),
+        )
+        .option('--opening <position>', "start from this position, in the game's notation"),
     ),
   )
     .addOption(gameOption())

@@ -16,7 +16,7 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
     return {
       game: (game) =>
         process.stdout.write(
-          JSON.stringify({
+          `${JSON.stringify({
             event: 'game',
             run: runId,
             gameId: game.id,
@@ -24,7 +24,7 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
             round: game.round,
             seats: game.seats,
             ...game.result,
-          }) + '\n',
+          })}\n`,
         ),
       stop: () => {},
     };

@@ -12,7 +12,7 @@ export async function resultsCommand(options: { db: string; run?: number; json?:
     const reports = storedReports(store, options.run);
     if (options.run !== undefined && reports.length === 0)
       throw new UsageError(`${options.db} has no run ${options.run}`);
-    if (options.json) process.stdout.write(JSON.stringify({ runs: reports }) + '\n');
+    if (options.json) process.stdout.write(`${JSON.stringify({ runs: reports })}\n`);
     else
       process.stdout.write(
         reports.length === 0 ? `${options.db} holds no runs yet\n` : reports.map(formatReport).join('\n'),
@@ -29,7 +29,7 @@ export async function replayCommand(id: number, options: { db: string }): Promis
   try {
     const replay = store.replay(id);
     if (!replay) throw new UsageError(`${options.db} has no game ${id}`);
-    process.stdout.write(JSON.stringify(replay) + '\n');
+    process.stdout.write(`${JSON.stringify(replay)}\n`);
   } finally {
     store.close();
   }

@@ -2,12 +2,12 @@
 import { availableParallelism } from 'node:os';
 import { coresOf, parseBotSpec } from '../arena/bot-spec.js';
 import type { GameDefinition } from '../core/game.js';
-import type { RunConfig } from '../league/run-config.js';
 import { playRun } from '../league/run.js';
+import type { RunConfig } from '../league/run-config.js';
 import { Store } from '../league/store.js';
-import { runProgress, type RunProgress } from './progress.js';
-import { printReport } from './run-report-text.js';
+import { type RunProgress, runProgress } from './progress.js';
 import type { RunOptions } from './run-options.js';
+import { printReport } from './run-report-text.js';
 
 export async function runCommand(game: GameDefinition, config: RunConfig, options: RunOptions): Promise<void> {
   warnOfBusyCores(game, config, options.concurrency);

@@ -1,12 +1,12 @@
 /** Run reports as people read them, or as one JSON summary object. */
 import type { BotReport } from '../league/bot-report.js';
 import type { PairReport } from '../league/pair-tally.js';
-import type { Standing } from '../league/standings.js';
 import type { RunReport } from '../league/run-report.js';
+import type { Standing } from '../league/standings.js';
 import { alignColumns } from './text-table.js';
 
 export function printReport(report: RunReport, json: boolean): void {
-  process.stdout.write(json ? JSON.stringify({ event: 'summary', ...report }) + '\n' : formatReport(report));
+  process.stdout.write(json ? `${JSON.stringify({ event: 'summary', ...report })}\n` : formatReport(report));
 }
 
 export function formatReport(r: RunReport): string {
@@ -35,7 +35,7 @@ export function formatReport(r: RunReport): string {
     if (b.failures.length > 5)
       lines.push(`  ${b.bot}: ${b.failures.length - 5} more failures (tabula results --json lists them)`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function pairLines(p: PairReport): string[] {

@@ -10,16 +10,19 @@ const gamesDir = new URL('./', import.meta.url);
 let loaded: Promise<GameDefinition[]> | null = null;
 
 export function loadGames(): Promise<GameDefinition[]> {
-  return (loaded ??= (async () => {
-    const games: GameDefinition[] = [];
-    for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
-      const index = new URL(`${entry.name}/index.js`, gamesDir);
-      if (!entry.isDirectory() || !existsSync(index)) continue;
-      const module = (await import(index.href)) as { game?: GameDefinition };
-      if (module.game) games.push(module.game);
-    }
-    return games.sort((a, b) => a.id.localeCompare(b.id));
-  })());
+  if (!loaded) loaded = importGames();
+  return loaded;
+}
+
+async function importGames(): Promise<GameDefinition[]> {
+  const games: GameDefinition[] = [];
+  for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
+    const index = new URL(`${entry.name}/index.js`, gamesDir);
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    const module = (await import(index.href)) as { game?: GameDefinition };
+    if (module.game) games.push(module.game);
+  }
+  return games.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 export class UnknownGameError extends Error {

@@ -1,9 +1,9 @@
 /** A match: two bots, game pairs with the seats swapped on one seed, until N games or an SPRT verdict. */
-import { SetupError, type GameDefinition } from '../core/game.js';
+import { type GameDefinition, SetupError } from '../core/game.js';
 import { PairTally } from './pair-tally.js';
 import { playPlanned } from './parallel-games.js';
-import type { MatchConfig } from './run-config.js';
 import type { RunPlan } from './run.js';
+import type { MatchConfig } from './run-config.js';
 import { matchSchedule } from './schedule.js';
 import type { StoredGame } from './store.js';
 

@@ -3,15 +3,15 @@
  * its interval, the likelihood of superiority, and the SPRT, from their stored games.
  */
 import {
-  PENTANOMIAL_VALUES,
-  TRINOMIAL_VALUES,
   eloInterval,
+  type Interval,
   likelihoodOfSuperiority,
+  PENTANOMIAL_VALUES,
   roundInterval,
   scoreMoments,
-  type Interval,
+  TRINOMIAL_VALUES,
 } from './stats/elo.js';
-import { sprt, type SprtSettings, type SprtState } from './stats/sprt.js';
+import { type SprtSettings, type SprtState, sprt } from './stats/sprt.js';
 import type { StoredGame } from './store.js';
 
 /** The score of the seat's player in a two-seat game: 1, ½ or 0. */

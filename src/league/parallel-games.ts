@@ -3,18 +3,18 @@
  * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
  */
 import { performance } from 'node:perf_hooks';
-import type { GameDefinition } from '../core/game.js';
-import { millis } from '../core/units.js';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay, ReplayTurn } from '../arena/replay.js';
-import type { RunConfig } from './run-config.js';
+import type { GameDefinition } from '../core/game.js';
+import { millis } from '../core/units.js';
+import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
-  /** The run's bots (a planned game's seats index into `config.bots`), their limits, and the game's options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'limits' | 'timeMarginMs'>;
+  /** The run's bots (a planned game's seats index into `config.bots`), their limits, time limits and game options. */
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings' | 'limits' | 'timeMarginMs'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
@@ -43,13 +43,15 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions, limits, timeMarginMs } = settings.config;
+  const { bots, timeLimits, gameOptions, openings, limits, timeMarginMs } = settings.config;
   const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
+  const opening = openingOf(openings, plan.deal);
   const { result, replay } = await playGame(settings.game, specs, {
     seed: plan.seed,
     timeLimits,
     gameOptions,
+    ...(opening && { opening }),
     connect: {
       builtinsAsProcesses: settings.builtinsAsProcesses ?? true,
       ...(limits && { limits }),

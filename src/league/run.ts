@@ -6,8 +6,8 @@ import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { matchPlan } from './match.js';
 import type { RunSettings } from './parallel-games.js';
-import { runIdentity, type RunConfig } from './run-config.js';
-import { runReport, type RunReport } from './run-report.js';
+import { type RunConfig, runIdentity } from './run-config.js';
+import { type RunReport, runReport } from './run-report.js';
 import type { RunRecord, Store, StoredGame } from './store.js';
 import { tournamentPlan } from './tournament.js';
 

@@ -2,10 +2,10 @@
  * Tournament standings from stored games: ratings with intervals, points or mean places, and a
  * cross table. Two seats: Bradley-Terry; more seats: OpenSkill (Plackett-Luce).
  */
-import { rate, rating as newRating, type Rating } from 'openskill';
+import { rating as newRating, type Rating, rate } from 'openskill';
 import { scoreOf } from './pair-tally.js';
 import { bradleyTerry } from './stats/bradley-terry.js';
-import { Z95, roundInterval, type Interval } from './stats/elo.js';
+import { type Interval, roundInterval, Z95 } from './stats/elo.js';
 import type { StoredGame } from './store.js';
 
 export interface Standing {

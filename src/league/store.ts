@@ -2,8 +2,9 @@
  * The results store: one SQLite file. Every finished game is written in one transaction the moment
  * it ends, so a run stopped in any way loses no finished game and, on resume, counts none twice.
  */
-import Database from 'better-sqlite3';
+
 import { deflateSync, inflateSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { GameResult, Replay } from '../arena/replay.js';
 
 export type RunKind = 'match' | 'tournament';

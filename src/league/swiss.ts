@@ -29,16 +29,17 @@ export function swissRound(round: number, bots: number, standing: SwissStanding,
   while (order.length > 0) {
     const a = order.shift()!;
     const k = order.findIndex((b) => !met.has(pairKey(a, b)));
-    const [b] = order.splice(k < 0 ? 0 : k, 1);
+    const [b] = order.splice(Math.max(k, 0), 1);
     pairs.push([a, b!]);
   }
   const gamesPerRound = 2 * Math.floor(bots / 2);
   return pairs.flatMap(([a, b], p) => {
-    const pairSeed = deriveSeed(seed, round * bots + p);
+    const deal = round * bots + p;
+    const pairSeed = deriveSeed(seed, deal);
     const index = round * gamesPerRound + 2 * p;
     return [
-      { index, round, seats: [a, b], seed: pairSeed },
-      { index: index + 1, round, seats: [b, a], seed: pairSeed },
+      { index, round, seats: [a, b], seed: pairSeed, deal },
+      { index: index + 1, round, seats: [b, a], seed: pairSeed, deal },
     ];
   });
 }

@@ -1,8 +1,8 @@
 /** A tournament: round-robin and gauntlet on a fixed schedule, or Swiss rounds paired on the standing. */
-import { SetupError, checkSeats, type GameDefinition } from '../core/game.js';
+import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
 import { playPlanned } from './parallel-games.js';
-import type { TournamentConfig, TournamentFormat } from './run-config.js';
 import type { RunPlan } from './run.js';
+import type { TournamentConfig, TournamentFormat } from './run-config.js';
 import { tableSchedule } from './schedule.js';
 import type { RunRecord, Store } from './store.js';
 import { swissRound, swissStanding } from './swiss.js';

@@ -3,9 +3,9 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SetupError } from '../../src/core/game.js';
-import { BotStartError } from '../../src/core/connection.js';
 import { playGame } from '../../src/arena/game-loop.js';
+import { BotStartError } from '../../src/core/connection.js';
+import { SetupError } from '../../src/core/game.js';
 import { millis } from '../../src/core/units.js';
 import { race } from '../fixtures/games/race.js';
 

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TurnResult } from '../../src/core/connection.js';
 import { ProcessBot } from '../../src/arena/process-bot.js';
+import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
+import type { TurnResult } from '../../src/core/connection.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
-import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
 
 const fixture = (name: string) => join(root, 'test/fixtures/bots', name);
 const second = millis(1000);

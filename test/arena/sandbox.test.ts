@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { TurnResult } from '../../src/core/connection.js';
 import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
 import { isRunning } from '../../src/arena/process-groups.js';
 import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import type { TurnResult } from '../../src/core/connection.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
 

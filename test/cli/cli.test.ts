@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
-import { root, tabula } from '../support/cli.js';
+import { root, slack, tabula } from '../support/cli.js';
 
 const millsBot = (mode: string, ...args: string[]) =>
   ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
@@ -33,6 +33,7 @@ describe('tabula games', () => {
         timeLimits: { firstTurnMs: 1000, turnMs: 50 },
         bots: ['random'],
         options: [],
+        builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
       },
     );
   });
@@ -40,7 +41,7 @@ describe('tabula games', () => {
 
 describe('tabula play', () => {
   it('prints exactly the result contract with --json', async () => {
-    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7');
+    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7', ...slack);
     assert.deepEqual(Object.keys(result), ['game', 'seed', 'turns', 'winner', 'reason', 'players']);
     assert.equal(result.game, 'mills');
     assert.equal(result.seed, 7);

@@ -7,13 +7,13 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
-import { root, tabula } from '../support/cli.js';
+import { root, slack, tabula } from '../support/cli.js';
 
 const garbage = `python3 ${join(root, 'test/fixtures/bots/mills_first.py')} garbage`;
 const tempDb = async () => join(await mkdtemp(join(tmpdir(), 'tabula-')), 'runs.db');
 // Generous limits: these tests are about runs, not timing, and the machine may be busy.
-const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
 
+// biome-ignore lint/suspicious/noExplicitAny: the events are JSON the test inspects field by field.
 function ndjson(text: string): Record<string, any>[] {
   return text
     .trim()
@@ -51,18 +51,18 @@ describe('tabula match', () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(
-      run.stderr.split('\n').every((line) => line === '' || /^(tabula: |  )/.test(line)),
+      run.stderr.split('\n').every((line) => line === '' || /^(tabula: | {2})/.test(line)),
       `no progress bar with --json, only warnings: ${run.stderr}`,
     );
     const events = ndjson(run.stdout);
-    const games = events.filter((e) => e['event'] === 'game');
+    const games = events.filter((e) => e.event === 'game');
     assert.equal(games.length, 24);
-    assert.deepEqual(new Set(games.map((g) => g['index'])), new Set(Array.from({ length: 24 }, (_, i) => i)));
+    assert.deepEqual(new Set(games.map((g) => g.index)), new Set(Array.from({ length: 24 }, (_, i) => i)));
     for (const g of games)
       assert.deepEqual(Object.keys(g).slice(0, 7), ['event', 'run', 'gameId', 'index', 'round', 'seats', 'game']);
     const summary = events.at(-1)!;
-    assert.equal(summary['event'], 'summary');
-    const pair = summary['pairs'][0];
+    assert.equal(summary.event, 'summary');
+    const pair = summary.pairs[0];
     assert.deepEqual(
       [pair.games, pair.wins, pair.draws, pair.losses],
       [24, 24, 0, 0],
@@ -70,7 +70,7 @@ describe('tabula match', () => {
     );
     assert.deepEqual(pair.pentanomial, [0, 0, 0, 0, 12]);
     assert.equal(pair.los, 1);
-    const [random, bad] = summary['bots'];
+    const [random, bad] = summary.bots;
     assert.equal(random.endings.normal, 24);
     assert.equal(bad.endings.invalid, 24);
     assert.equal(bad.failures.length, 24);
@@ -118,7 +118,7 @@ describe('tabula match', () => {
       ...slack,
     ]);
     assert.equal(
-      ndjson(again.stdout).filter((e) => e['event'] === 'game').length,
+      ndjson(again.stdout).filter((e) => e.event === 'game').length,
       0,
       'a finished run plays nothing again',
     );
@@ -145,13 +145,10 @@ describe('tabula match', () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     const summary = ndjson(run.stdout).at(-1)!;
-    const sprt = summary['pairs'][0].sprt;
+    const sprt = summary.pairs[0].sprt;
     assert.equal(sprt.verdict, 'H1');
     assert.ok(sprt.llr >= sprt.upper);
-    assert.ok(
-      summary['gamesPlayed'] >= 16 && summary['gamesPlayed'] <= 20,
-      `stopped after ${summary['gamesPlayed']} games`,
-    );
+    assert.ok(summary.gamesPlayed >= 16 && summary.gamesPlayed <= 20, `stopped after ${summary.gamesPlayed} games`);
   });
 
   it('refuses bad settings with a usage error', async () => {
@@ -223,7 +220,7 @@ describe('tabula match', () => {
       atKill,
       'the games finished before the kill are kept as they were',
     );
-    const played = ndjson(resumed.stdout).filter((e) => e['event'] === 'game');
+    const played = ndjson(resumed.stdout).filter((e) => e.event === 'game');
     assert.equal(played.length, 16 - atKill.length, 'only the missing games are played');
   });
 });
@@ -247,12 +244,12 @@ describe('tabula tournament', () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     const events = ndjson(run.stdout);
-    assert.equal(events.filter((e) => e['event'] === 'game').length, 6, 'three pairs, both seat orders');
+    assert.equal(events.filter((e) => e.event === 'game').length, 6, 'three pairs, both seat orders');
     const summary = events.at(-1)!;
-    assert.equal(summary['standings'].length, 3);
-    assert.equal(summary['standings'].at(-1).bot, garbage, 'the bot that loses every game is last');
-    assert.equal(summary['standings'].at(-1).points, 0);
-    assert.deepEqual(summary['crossTable'].cells[1], ['0-0-2', null, '0-0-2']);
+    assert.equal(summary.standings.length, 3);
+    assert.equal(summary.standings.at(-1).bot, garbage, 'the bot that loses every game is last');
+    assert.equal(summary.standings.at(-1).points, 0);
+    assert.deepEqual(summary.crossTable.cells[1], ['0-0-2', null, '0-0-2']);
     const human = await tabula(['results', '--db', db]);
     assert.match(human.stdout, /round-robin tournament, 1 round, tables of 2, seed 1, 6 games played/);
   });
@@ -276,14 +273,14 @@ describe('tabula tournament of more seats', () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     const events = ndjson(run.stdout);
-    const games = events.filter((e) => e['event'] === 'game');
+    const games = events.filter((e) => e.event === 'game');
     assert.equal(games.length, 6, 'one table of three, all six seat orders');
-    assert.equal(new Set(games.map((g) => JSON.stringify(g['seats']))).size, 6);
-    assert.equal(new Set(games.map((g) => g['seed'])).size, 1, 'every order of the table is dealt the same cards');
+    assert.equal(new Set(games.map((g) => JSON.stringify(g.seats))).size, 6);
+    assert.equal(new Set(games.map((g) => g.seed)).size, 1, 'every order of the table is dealt the same cards');
     const summary = events.at(-1)!;
-    assert.equal(summary['config'].players, 3);
-    assert.equal(summary['standings'].length, 3);
-    for (const s of summary['standings'])
+    assert.equal(summary.config.players, 3);
+    assert.equal(summary.standings.length, 3);
+    for (const s of summary.standings)
       assert.ok(s.rating.low < s.rating.value && s.rating.value < s.rating.high && s.games === 6);
   });
 });

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning } from '../../src/arena/process-groups.js';
 import { findHierarchies, runDirName } from '../../src/arena/sandbox/cgroups.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
-import { root, startTabula, tabula } from '../support/cli.js';
+import { root, slack, startTabula, tabula } from '../support/cli.js';
 
 const bot = (...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), ...args].join(' ');
 const noCgroups = unenforced().get('containment');
@@ -96,6 +96,7 @@ describe('bot limits and fair play on the command line', () => {
       '--seed',
       '1',
       '--json',
+      ...slack, // the memory limit, not the clock, must stop it, however busy the machine
     ]);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);

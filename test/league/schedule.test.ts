@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { combinations, matchSchedule, permutations, tableSchedule } from '../../src/league/schedule.js';
-import { pairKey, swissRound } from '../../src/league/swiss.js';
 
 describe('schedules', () => {
   it('plays a match in pairs: one seed, seats swapped', () => {
@@ -58,43 +57,6 @@ describe('schedules', () => {
       for (const g of three) counts[g.seats[seat]!]!++;
       assert.deepEqual(counts, [3 * 2, 3 * 2, 3 * 2, 3 * 2], `every bot sits at seat ${seat} equally often`);
     }
-  });
-
-  it('pairs a Swiss round by points, avoiding rematches, with a bye for an odd count', () => {
-    const round0 = swissRound(0, 5, { points: [0, 0, 0, 0, 0], met: new Set(), byes: new Set() }, 1);
-    assert.deepEqual(
-      round0.map((g) => g.seats),
-      [
-        [0, 1],
-        [1, 0],
-        [2, 3],
-        [3, 2],
-      ],
-    );
-    assert.deepEqual(
-      round0.map((g) => g.index),
-      [0, 1, 2, 3],
-    );
-    const round1 = swissRound(
-      1,
-      5,
-      { points: [2, 0, 1.5, 0.5, 1], met: new Set([pairKey(0, 1), pairKey(2, 3)]), byes: new Set([4]) },
-      1,
-    );
-    // By points: 0 (2), 2 (1.5), 4 (1), 3 (0.5), 1 (0); the lowest without a bye, 1, sits out.
-    assert.deepEqual(
-      round1.map((g) => g.seats),
-      [
-        [0, 2],
-        [2, 0],
-        [4, 3],
-        [3, 4],
-      ],
-    );
-    assert.deepEqual(
-      round1.map((g) => g.index),
-      [4, 5, 6, 7],
-    );
   });
 
   it('enumerates combinations and permutations', () => {

@@ -6,10 +6,10 @@
  * enforced is named once on stderr, and bots play on without it.
  */
 import { mkdirSync, readSync } from 'node:fs';
-import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findHierarchies, killCgroup, removeCgroup, removeStale, runDirName, type Controller } from './cgroups.js';
-import { memoryBreach, processBreach, type BotLimits } from './limits.js';
+import { type Controller, findHierarchies, killCgroup, removeCgroup, removeStale, runDirName } from './cgroups.js';
+import { type BotLimits, memoryBreach, processBreach } from './limits.js';
 import { NO_NETWORK, networkIsolationProblem } from './network.js';
 import { startWatchdog } from './watchdog.js';
 

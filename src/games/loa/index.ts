@@ -3,7 +3,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
-import { Position, type Move } from './position.js';
+import { type Move, Position } from './position.js';
 import { protocol } from './protocol.js';
 import {
   DEFAULT_MAX_MOVES,

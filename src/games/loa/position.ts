@@ -10,20 +10,20 @@
 import {
   BETWEEN_HI,
   BETWEEN_LO,
+  bitHi,
+  bitLo,
+  grow,
   LINE_COUNT,
   LINE_OF,
+  lowestSquare,
   MAX_DISTANCE,
   NEIGHBOURS_HI,
   NEIGHBOURS_LO,
   RAY,
-  SQUARES,
   SQUARE_COUNT,
-  bitHi,
-  bitLo,
-  grow,
-  lowestSquare,
-  squareAt,
+  SQUARES,
   type Square,
+  squareAt,
 } from './board.js';
 
 /** Black (seat 0) moves first; white is seat 1. */

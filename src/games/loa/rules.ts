@@ -4,36 +4,36 @@
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating, SetupError } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import {
   BETWEEN_HI,
   BETWEEN_LO,
-  DIRECTIONS,
+  columnOf,
   DIRECTION_NAMES,
+  DIRECTIONS,
   LINE_KINDS,
   LINE_OF,
-  SIZE,
-  SQUARE_COUNT,
-  columnOf,
   lowestSquare,
   rowOf,
+  SIZE,
+  SQUARE_COUNT,
+  type Square,
   squareAt,
   squareText,
-  type Square,
 } from './board.js';
 import {
   BLACK,
   COLOUR_NAMES,
+  type Colour,
   EMPTY,
-  MAX_MOVES,
-  Position,
-  WHITE,
   fromOf,
+  MAX_MOVES,
+  type Move,
   moveOf,
   other,
+  Position,
   toOf,
-  type Colour,
-  type Move,
+  WHITE,
 } from './position.js';
 
 /** The game's name and its table, checked by `initial`. */

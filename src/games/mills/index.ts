@@ -1,5 +1,5 @@
 /** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { protocol } from './protocol.js';
@@ -10,6 +10,7 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // Mills has no position notation: its move counts start from the start.

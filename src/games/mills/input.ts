@@ -3,7 +3,7 @@
  * bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCountedLines, readNumbers } from '../../core/turn-input.js';
+import { readCountedLines, readNumbers, TurnInputError } from '../../core/turn-input.js';
 
 export interface TurnPiece {
   readonly id: number;

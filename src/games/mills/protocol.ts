@@ -4,24 +4,24 @@
  */
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
-import { DIRECTIONS, RADII, directionOf, radiusOf, slotOf } from './board.js';
+import { type Seat, seat } from '../../core/units.js';
+import { DIRECTIONS, directionOf, RADII, radiusOf, slotOf } from './board.js';
 import {
-  MAX_PIECE_ID,
-  colorOf,
-  formatMove,
   checkKind,
   checkMove,
+  colorOf,
+  formatMove,
+  MAX_PIECE_ID,
+  type MillsMove,
+  type MillsState,
   phaseOf,
   pieceId,
   piecesOnBoard,
+  type Removal,
+  type Removals,
   rules,
   stepMoves,
   turnsLeft,
-  type MillsMove,
-  type MillsState,
-  type Removal,
-  type Removals,
 } from './rules.js';
 
 export { formatMove };

@@ -4,17 +4,17 @@
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import {
-  LINES,
-  LINES_THROUGH,
-  NEIGHBOURS,
-  SLOTS,
-  SLOT_COUNT,
   directionOf,
   isAdjacent,
-  radiusOf,
+  LINES,
+  LINES_THROUGH,
   type Line,
+  NEIGHBOURS,
+  radiusOf,
+  SLOT_COUNT,
+  SLOTS,
   type Slot,
 } from './board.js';
 

@@ -3,7 +3,7 @@
  * bots and the USI bridge see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCount, readLines } from '../../core/turn-input.js';
+import { readCount, readLines, TurnInputError } from '../../core/turn-input.js';
 
 export interface TurnInput {
   /** The reader's player id, given on its first turn only. */

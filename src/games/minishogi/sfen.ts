@@ -1,6 +1,6 @@
 /** SFEN, the shogi position notation: `rbsgk/4p/5/P4/KGSBR b - 1` is the start. */
-import { COLUMN, LAST_ROW, SIZE, popcount, square, type Color } from './board.js';
-import { HAND_KINDS, KING, PAWN, PIECE_TYPES, UNPROMOTED, letterOf, pieceOfLetter, type HandKind } from './pieces.js';
+import { COLUMN, type Color, LAST_ROW, popcount, SIZE, square } from './board.js';
+import { HAND_KINDS, type HandKind, KING, letterOf, PAWN, PIECE_TYPES, pieceOfLetter, UNPROMOTED } from './pieces.js';
 import { Position } from './position.js';
 
 export const START_SFEN = 'rbsgk/4p/5/P4/KGSBR b - 1';

@@ -10,14 +10,14 @@
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
 import { failed, ok } from '../../core/result.js';
-import { millis, type Millis } from '../../core/units.js';
+import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
-import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './moves.js';
-import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
+import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
+import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { START_SFEN, parseSfen } from './sfen.js';
+import { parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and
@@ -204,5 +204,5 @@ export const usi: Bridge = {
       check: (value) => (/^[1-9]\d*$/.test(value) ? ok(value) : failed('threads is a whole number from 1')),
     },
   ],
-  connect: (command, start, params) => new UsiBot(command, start(command), Number(params['threads'] ?? 1)),
+  connect: (command, start, params) => new UsiBot(command, start(command), Number(params.threads ?? 1)),
 };

@@ -2,7 +2,7 @@
  * Nine Men's Morris's view of the shared morris board (src/boards/morris.ts): points named as
  * fields A1..G7, in the two orders the published referee uses.
  */
-import { NEIGHBOURS, POINTS, columnOf, fieldName, rowOf, type Point } from '../../boards/morris.js';
+import { columnOf, fieldName, NEIGHBOURS, POINTS, type Point, rowOf } from '../../boards/morris.js';
 
 /**
  * The published referee's field order, in which the board line and every list of commands run:
@@ -15,7 +15,9 @@ export const FIELD_ORDER: readonly Point[] = [...POINTS].sort(
 /** Each point's place in `FIELD_ORDER`. */
 const RANK: Int8Array = (() => {
   const rank = new Int8Array(POINTS.length);
-  FIELD_ORDER.forEach((p, i) => (rank[p] = i));
+  FIELD_ORDER.forEach((p, i) => {
+    rank[p] = i;
+  });
   return rank;
 })();
 

@@ -1,5 +1,5 @@
 /** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { perft } from './position.js';
@@ -11,6 +11,7 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // There is no position notation: move counts start from the start, on the fast bitmask path.

@@ -2,12 +2,12 @@
  * The statement's protocol, referee side: the lines a player reads each turn and the parsing of its
  * command. The bot side, reading those lines back, is input.ts.
  */
-import { POINT_COUNT, fieldName, pointOfField, type Point } from '../../boards/morris.js';
+import { fieldName, POINT_COUNT, type Point, pointOfField } from '../../boards/morris.js';
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { FIELD_ORDER, NEIGHBOUR_LINES } from './board.js';
-import { checkMove, formatMove, rules, type MorrisMove, type MorrisState } from './rules.js';
+import { checkMove, formatMove, type MorrisMove, type MorrisState, rules } from './rules.js';
 
 export { formatMove };
 

@@ -3,36 +3,36 @@
  * published referee). A state is a small immutable value: each side's stones as a mask of points.
  */
 import {
-  LINES,
-  LINES_THROUGH,
-  LINE_MASKS,
-  NEIGHBOURS,
   fieldName,
   isAdjacent,
+  LINE_MASKS,
+  LINES,
+  LINES_THROUGH,
   type Line,
+  NEIGHBOURS,
   type Point,
 } from '../../boards/morris.js';
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
 import {
-  LOSING_LOSSES,
-  MAX_MOVES,
-  NONE,
-  STONES,
-  TURN_LIMIT,
   countMoves,
   fromOf,
   generate,
+  LOSING_LOSSES,
+  MAX_MOVES,
   millTargets,
-  phaseOf as sidePhase,
+  NONE,
+  type Phase,
   popcount,
+  type Sides,
+  STONES,
+  phaseOf as sidePhase,
+  TURN_LIMIT,
   takable,
   takeOf,
   toOf,
-  type Phase,
-  type Sides,
 } from './position.js';
 
 /** The game's name and its table, checked by `initial`. */

@@ -4,13 +4,14 @@ import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
-import { rules, seating, type RummiState } from './rules.js';
+import { type RummiState, rules, seating } from './rules.js';
 
 export const game: GameDefinition<RummiState, RummiMove> = {
   id: 'rummikode',
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
 };

@@ -3,10 +3,10 @@
  * built-in bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCount } from '../../core/turn-input.js';
-import { readCardText, type Card } from './cards.js';
+import { readCount, TurnInputError } from '../../core/turn-input.js';
+import { type Card, readCardText } from './cards.js';
 import type { Stacks } from './moves.js';
-import { STACK_TYPE, stackFrom, type Stack } from './stacks.js';
+import { STACK_TYPE, type Stack, stackFrom } from './stacks.js';
 
 export interface PlayerInput {
   readonly cardCount: number;

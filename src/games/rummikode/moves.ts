@@ -3,36 +3,36 @@
  * the player's hand, and which ones the player has. This is shared by the referee (rules.ts) and the
  * built-in bots, which rebuild a `Table` from the protocol text.
  */
-import { failed, ok, type Failed, type Result } from '../../core/result.js';
+import { type Failed, failed, ok, type Result } from '../../core/result.js';
 import {
+  type Card,
   COLOUR_COUNT,
-  MAX_NUMBER,
-  NUMBERS,
+  type Colour,
   cardOf,
   cardText,
   colourOf,
+  MAX_NUMBER,
+  NUMBERS,
   numberOf,
-  type Card,
-  type Colour,
 } from './cards.js';
 import {
-  MIN_STACK_SIZE,
   canJoin,
   canRemove,
-  describe,
   checkFit,
   checkJoin,
   checkRemoval,
   checkSplit,
+  describe,
   fits,
   holds,
   joined,
+  MIN_STACK_SIZE,
+  type Sequence,
+  type Stack,
   splitAt,
   stackFrom,
   withCard,
   without,
-  type Sequence,
-  type Stack,
 } from './stacks.js';
 
 declare const stackIdBrand: unique symbol;

@@ -5,10 +5,10 @@
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
-import { cardText, readCard, type Card } from './cards.js';
-import { KINDS, checkMove, stackId, stackIds, type Kind, type RummiMove, type StackId } from './moves.js';
-import { activeSeats, tableOf, type RummiState } from './rules.js';
-import { STACK_TYPE, cardsOf } from './stacks.js';
+import { type Card, cardText, readCard } from './cards.js';
+import { checkMove, KINDS, type Kind, type RummiMove, type StackId, stackId, stackIds } from './moves.js';
+import { activeSeats, type RummiState, tableOf } from './rules.js';
+import { cardsOf, STACK_TYPE } from './stacks.js';
 
 /**
  * The state as the statement's input: `myPlayerIndex`, `playersCount`, `stacksCount`,

@@ -5,23 +5,23 @@
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
-import { seat, seatsOf, type Seat } from '../../core/units.js';
-import { cardText, fullDeck, type Card } from './cards.js';
+import { type Seat, seat, seatsOf } from '../../core/units.js';
+import { type Card, cardText, fullDeck } from './cards.js';
 import {
   ACTIONS_PER_TURN,
   applyMove,
   canAct,
+  checkMove,
   costsAction,
   formatMove,
-  legalMoves as tableMoves,
-  checkMove,
-  stackIds,
-  throwsCards,
   type RummiMove,
   type Stacks,
+  stackIds,
   type Table,
+  legalMoves as tableMoves,
+  throwsCards,
 } from './moves.js';
-import { STACK_TYPE, cardsOf } from './stacks.js';
+import { cardsOf, STACK_TYPE } from './stacks.js';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;

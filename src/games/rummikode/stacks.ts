@@ -5,7 +5,7 @@
  * the hot paths; each `check...` gives the result of the operation, or why it is not allowed.
  */
 import { failed, ok, type Result } from '../../core/result.js';
-import { COLOURS, MAX_NUMBER, cardOf, cardText, colourOf, numberOf, type Card, type Colour } from './cards.js';
+import { type Card, COLOURS, type Colour, cardOf, cardText, colourOf, MAX_NUMBER, numberOf } from './cards.js';
 
 export interface Sequence {
   readonly kind: 'sequence';

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { GameResult, PlayerStatus, Replay } from '../../../src/arena/replay.js';
 import { seat } from '../../../src/core/units.js';
 import { game } from '../../../src/games/loa/index.js';
-import { tabula } from '../../support/cli.js';
+import { gameListing, tabula } from '../../support/cli.js';
 
 /** `tabula bot loa <name>` as a shell command, run from the build these tests were compiled into. */
 const cli = new URL('../../../src/cli/main.js', import.meta.url).href;
@@ -37,24 +37,20 @@ describe('tabula perft loa', () => {
 
 describe('tabula play and games for loa', () => {
   it('lists the move limit option and the time limits', async () => {
-    const json = JSON.parse((await tabula(['games', '--json'])).stdout) as { id: string }[];
-    assert.deepEqual(
-      json.find((g) => g.id === 'loa'),
-      {
-        id: 'loa',
-        title: 'Lines of Action',
-        players: { min: 2, max: 2 },
-        timeLimits: { firstTurnMs: 2000, turnMs: 1000, gameMs: 10000 },
-        bots: ['random', 'strong'],
-        options: [
-          {
-            name: 'max-moves',
-            default: '100',
-            description: 'moves in all, both sides counted, after which a game without a winner is a draw',
-          },
-        ],
-      },
-    );
+    assert.deepEqual(await gameListing('loa'), {
+      id: 'loa',
+      title: 'Lines of Action',
+      players: { min: 2, max: 2 },
+      timeLimits: { firstTurnMs: 2000, turnMs: 1000, gameMs: 10000 },
+      bots: ['random', 'strong'],
+      options: [
+        {
+          name: 'max-moves',
+          default: '100',
+          description: 'moves in all, both sides counted, after which a game without a winner is a draw',
+        },
+      ],
+    });
   });
 
   it('plays with a move limit, and refuses a bad one', async () => {

@@ -1,8 +1,8 @@
 /** Test helpers: positions drawn as text, moves played from their protocol lines. */
 import { squareAt } from '../../../src/games/loa/board.js';
-import { moveOf, type Move, type Position } from '../../../src/games/loa/position.js';
+import { type Move, moveOf, type Position } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
-import { formatMove, parsePosition, rules, stateAt, type LoaState } from '../../../src/games/loa/rules.js';
+import { formatMove, type LoaState, parsePosition, rules, stateAt } from '../../../src/games/loa/rules.js';
 import * as support from '../../support/games.js';
 
 /** A position drawn as 8 rows (row 1 first) of `b`, `w` and `.`, with `toMove` to move. */

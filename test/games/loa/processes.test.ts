@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { isRunning } from '../../../src/arena/process-groups.js';
 import { game } from '../../../src/games/loa/index.js';
@@ -24,7 +24,7 @@ const reportOf = async (file: string) => {
   return { pid: Number(pid), seen: seen.join(' ') };
 };
 
-test('a contestant process sees its loss by itself from the relayed last move', async () => {
+it('a contestant process sees its loss by itself from the relayed last move', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tabula-loa-'));
   const report = join(dir, 'black.txt');
   const { result, replay } = await playGame(game, [pythonBot('play', report), 'builtin:strong'], { seed: 3 });
@@ -39,7 +39,7 @@ test('a contestant process sees its loss by itself from the relayed last move', 
   assert.match(replay.turns[1]!.input[1]!, /^[1-8] [1-8] [1-8] [1-8]$/);
 });
 
-test('at the move limit both bots stop; one that lingers is ended after the grace, without penalty', async () => {
+it('at the move limit both bots stop; one that lingers is ended after the grace, without penalty', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tabula-loa-'));
   const [lingerer, player] = [join(dir, 'black.txt'), join(dir, 'white.txt')];
   let lastTurn = 0;
@@ -64,7 +64,7 @@ test('at the move limit both bots stop; one that lingers is ended after the grac
   assert.ok(afterEnd >= 95, `it had the grace of 100 ms before it was ended (${afterEnd} ms)`);
 });
 
-test('an illegal move loses, quoted, and the other bot is told nothing more', async () => {
+it('an illegal move loses, quoted, and the other bot is told nothing more', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tabula-loa-'));
   const { result, replay } = await playGame(game, ['builtin:random', pythonBot('illegal', join(dir, 'white.txt'))], {
     seed: 1,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { seat } from '../../../src/core/units.js';
 import { LINES, SLOT_COUNT, slotOf } from '../../../src/games/mills/board.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
-import { MAX_PIECE_ID, millKey, rules, type MillsState } from '../../../src/games/mills/rules.js';
+import { MAX_PIECE_ID, type MillsState, millKey, rules } from '../../../src/games/mills/rules.js';
 import * as support from '../../support/games.js';
 
 export interface PositionSpec {

@@ -1,7 +1,7 @@
 /** Test helpers: states built from an SFEN, and moves played from their output lines. */
 import { HAND_KINDS, type HandKind } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
-import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';
+import { type MinishogiState, rules } from '../../../src/games/minishogi/rules.js';
 import { parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
 import * as support from '../../support/games.js';
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { seat } from '../../../src/core/units.js';
 import { SQUARES, squareAt } from '../../../src/games/minishogi/board.js';
-import { boardMove, dropMove, formatAction, isDrop, dropKind, type Move } from '../../../src/games/minishogi/moves.js';
+import { boardMove, dropKind, dropMove, formatAction, isDrop, type Move } from '../../../src/games/minishogi/moves.js';
 import { GOLD, HAND_KINDS, PAWN } from '../../../src/games/minishogi/pieces.js';
 import { listedActions, protocol } from '../../../src/games/minishogi/protocol.js';
-import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';
+import { type MinishogiState, rules } from '../../../src/games/minishogi/rules.js';
 import { parseError, playLines, start, stateAt } from './helpers.js';
 
 const lines = (text: string): string[] =>
@@ -15,7 +15,7 @@ const lines = (text: string): string[] =>
     .split('\n')
     .map((line) => line.trim());
 
-test("golden input: player 0's first turn", () => {
+it("golden input: player 0's first turn", () => {
   assert.deepEqual(
     protocol.turnInput(start(1), seat(0), true),
     lines(`
@@ -47,7 +47,7 @@ test("golden input: player 0's first turn", () => {
   );
 });
 
-test("golden input: player 1's first turn starts with its id and the board size, then the last action", () => {
+it("golden input: player 1's first turn starts with its id and the board size, then the last action", () => {
   const s = playLines(start(1), '4534');
   const input = protocol.turnInput(s, seat(1), true);
   assert.deepEqual(
@@ -69,7 +69,7 @@ test("golden input: player 1's first turn starts with its id and the board size,
   assert.deepEqual(protocol.turnInput(s, seat(1), false), input.slice(2), 'later turns have no initialisation');
 });
 
-test('golden input: promoted pieces take two characters, hands in upper and lower case', () => {
+it('golden input: promoted pieces take two characters, hands in upper and lower case', () => {
   const s = playLines(
     start(1),
     '2514',
@@ -105,7 +105,7 @@ test('golden input: promoted pieces take two characters, hands in upper and lowe
   assert.throws(() => protocol.turnInput(s, seat(0), false), /not player 0's turn/);
 });
 
-test("the listed actions are shuffled by the game's seed: the same set, an order fixed by the seed", () => {
+it("the listed actions are shuffled by the game's seed: the same set, an order fixed by the seed", () => {
   const orders = [1, 2, 3].map((seed) => listedActions(start(seed)).join(' '));
   assert.equal(new Set(orders).size, 3);
   assert.deepEqual(
@@ -115,7 +115,7 @@ test("the listed actions are shuffled by the game's seed: the same set, an order
   assert.equal(listedActions(start(2)).join(' '), orders[1]);
 });
 
-test('valid output: trimmed, any case, with a message after a space, or random', () => {
+it('valid output: trimmed, any case, with a message after a space, or random', () => {
   const parse = (state: MinishogiState, line: string) => protocol.parseOutput(state, rules.toMove(state), line);
   const s = start(5);
   assert.deepEqual(parse(s, '4534'), { ok: true, value: { move: boardMove(squareAt(4, 5), squareAt(3, 4), false) } });
@@ -153,7 +153,7 @@ test('valid output: trimmed, any case, with a message after a space, or random',
   );
 });
 
-test('invalid output: each error says what is wrong', () => {
+it('invalid output: each error says what is wrong', () => {
   const notAction = (text: string) =>
     `${JSON.stringify(text)} is not an action: expected a move such as 4534 or 1425+ (file and rank from 1 to 5), a drop such as G*33, or random`;
   const s = playLines(start(1), '4534', '4132');
@@ -189,7 +189,7 @@ function everyAction(): Move[] {
   return all;
 }
 
-test('along random games, every written action is accepted exactly when legal, and refused with its reason', () => {
+it('along random games, every written action is accepted exactly when legal, and refused with its reason', () => {
   const rng = new Rng(3);
   const candidates = everyAction();
   let checked = 0;

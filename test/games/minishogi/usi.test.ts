@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
-import { BotStartError } from '../../../src/core/connection.js';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { ProcessBot } from '../../../src/arena/process-bot.js';
-import { game } from '../../../src/games/minishogi/index.js';
+import { BotStartError } from '../../../src/core/connection.js';
 import { millis, seat } from '../../../src/core/units.js';
+import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
-import { UsiBot, moveTime } from '../../../src/games/minishogi/usi.js';
-import { start } from './helpers.js';
+import { moveTime, UsiBot } from '../../../src/games/minishogi/usi.js';
 import { root } from '../../support/cli.js';
+import { start } from './helpers.js';
 
 const fake = (mode: string): string =>
   `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;
@@ -26,14 +26,14 @@ const commands = (turns: readonly { seat: number; stderr: string }[], seat: numb
     .filter((line) => line.startsWith('> '))
     .map((line) => line.slice(2));
 
-test('the engine is given half of what is left of the turn, keeping at least 50 ms', () => {
+it('the engine is given half of what is left of the turn, keeping at least 50 ms', () => {
   assert.equal(moveTime(100), 50);
   assert.equal(moveTime(1000), 500);
   assert.equal(moveTime(60), 10);
   assert.equal(moveTime(20), 1);
 });
 
-test('a USI engine plays a whole game: handshake, positions with the moves so far, movetime, bestmove', async () => {
+it('a USI engine plays a whole game: handshake, positions with the moves so far, movetime, bestmove', async () => {
   const { result, replay } = await playGame(game, [fake('good'), 'builtin:random'], { seed: 3, timeLimits: limits });
   assert.deepEqual(
     result.players.map((p) => p.status),
@@ -61,7 +61,7 @@ test('a USI engine plays a whole game: handshake, positions with the moves so fa
   );
 });
 
-test("usi(threads=N) sets the engine's Threads option where it has one", async () => {
+it("usi(threads=N) sets the engine's Threads option where it has one", async () => {
   const threaded = fake('good').replace(/^usi:/, 'usi(threads=3):');
   const { replay } = await playGame(game, [threaded, fake('plain').replace(/^usi:/, 'usi(threads=3):')], {
     seed: 3,
@@ -71,7 +71,7 @@ test("usi(threads=N) sets the engine's Threads option where it has one", async (
   assert.ok(!commands(replay.turns, 1).some((c) => c.includes('Threads')), 'not to an engine without the option');
 });
 
-test('the bridge refuses a turn that does not follow from the moves it knows', async () => {
+it('the bridge refuses a turn that does not follow from the moves it knows', async () => {
   const command = fake('good').slice('usi:'.length);
   const bot = new UsiBot(command, new ProcessBot(command));
   try {
@@ -89,7 +89,7 @@ test('the bridge refuses a turn that does not follow from the moves it knows', a
   }
 });
 
-test("as player 1, with an engine that offers no variant option: no setoption, the opponent's first move", async () => {
+it("as player 1, with an engine that offers no variant option: no setoption, the opponent's first move", async () => {
   const { result, replay } = await playGame(game, ['builtin:random', fake('plain')], { seed: 4, timeLimits: limits });
   assert.equal(result.players[1]!.status, 'ok');
   const sent = commands(replay.turns, 1);
@@ -103,14 +103,14 @@ test("as player 1, with an engine that offers no variant option: no setoption, t
   assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, "drops in player 1's case");
 });
 
-test('an engine whose variant option lacks minishogi cannot be started', async () => {
+it('an engine whose variant option lacks minishogi cannot be started', async () => {
   await assert.rejects(
     playGame(game, [fake('chess'), 'builtin:random'], { seed: 1, timeLimits: limits }),
     (err: unknown) => err instanceof BotStartError && /UCI_Variant option does not offer minishogi/.test(err.message),
   );
 });
 
-test('an engine that resigns, plays an illegal move, says nothing, thinks too long or crashes loses', async () => {
+it('an engine that resigns, plays an illegal move, says nothing, thinks too long or crashes loses', async () => {
   const outcome = async (mode: string) => {
     const { result } = await playGame(game, [fake(mode), 'builtin:random'], {
       seed: 1,
@@ -126,7 +126,7 @@ test('an engine that resigns, plays an illegal move, says nothing, thinks too lo
   assert.match(await outcome('crash'), /^crash: exited with code 3/);
 });
 
-test('a real game against Fairy-Stockfish through the bridge', async () => {
+it('a real game against Fairy-Stockfish through the bridge', async () => {
   // Its wasm build needs seconds to start (the handshake's own allowance covers it); its thinking is
   // capped, and on a busy machine it overshoots 150 ms by up to 250: the turns leave room for that.
   const engine = `usi:node ${JSON.stringify(join(root, 'tools', 'fairy-stockfish.js'))} --max-movetime 100`;

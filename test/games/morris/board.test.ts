@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import * as board from '../../../src/boards/morris.js';
 import * as millsBoard from '../../../src/games/mills/board.js';
 import { FIELD_ORDER, NEIGHBOUR_LINES, STEP_ORDER } from '../../../src/games/morris/board.js';
@@ -23,7 +23,7 @@ const {
 const field = (name: string): board.Point => pointOfField(name)!;
 const lineName = (line: readonly board.Point[]): string => line.map(fieldName).sort().join('-');
 
-test('one list of points, named both ways', () => {
+it('one list of points, named both ways', () => {
   assert.equal(POINTS.length, 24);
   assert.equal(new Set(POINTS.map(fieldName)).size, 24);
   for (const p of POINTS) {
@@ -46,14 +46,14 @@ test('one list of points, named both ways', () => {
     assert.equal(pointOfField(name), undefined, name);
 });
 
-test('the published field order: row by row from 1, each left to right', () => {
+it('the published field order: row by row from 1, each left to right', () => {
   assert.deepEqual(
     FIELD_ORDER.map(fieldName).join(' '),
     'A1 D1 G1 B2 D2 F2 C3 D3 E3 A4 B4 C4 E4 F4 G4 C5 D5 E5 B6 D6 F6 A7 D7 G7',
   );
 });
 
-test('the 16 mills, standard: D1-D2-D3 and D5-D6-D7 apart, as A4-B4-C4 and E4-F4-G4', () => {
+it('the 16 mills, standard: D1-D2-D3 and D5-D6-D7 apart, as A4-B4-C4 and E4-F4-G4', () => {
   assert.deepEqual(LINES.map(lineName).sort(), [
     'A1-A4-A7',
     'A1-D1-G1',
@@ -75,7 +75,7 @@ test('the 16 mills, standard: D1-D2-D3 and D5-D6-D7 apart, as A4-B4-C4 and E4-F4
   for (const p of POINTS) assert.equal(LINES.filter((line) => line.includes(p)).length, 2, fieldName(p));
 });
 
-test('adjacency: the steps along the lines, 32 edges, symmetric', () => {
+it('adjacency: the steps along the lines, 32 edges, symmetric', () => {
   let edges = 0;
   for (const p of POINTS) {
     for (const q of POINTS) {
@@ -100,7 +100,7 @@ test('adjacency: the steps along the lines, 32 edges, symmetric', () => {
   );
 });
 
-test('the initialisation lines, exactly as the published referee sends them', () => {
+it('the initialisation lines, exactly as the published referee sends them', () => {
   assert.deepEqual(NEIGHBOUR_LINES, [
     'A1:A4;D1',
     'A4:A1;A7;B4',
@@ -129,7 +129,7 @@ test('the initialisation lines, exactly as the published referee sends them', ()
   ]);
 });
 
-test("Mills and Nine Men's Morris share the one geometry", () => {
+it("Mills and Nine Men's Morris share the one geometry", () => {
   // Mills' slots are the shared points under its own names: the very same objects, not copies.
   assert.equal(millsBoard.SLOTS, board.POINTS);
   assert.equal(millsBoard.LINES, board.LINES);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { pointOfField } from '../../../src/boards/morris.js';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
-import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
+import { type MorrisState, rules } from '../../../src/games/morris/rules.js';
 import * as support from '../../support/games.js';
 
 /** A mask of the named fields. */

@@ -2,24 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { tabula } from '../../support/cli.js';
+import { gameListing, tabula } from '../../support/cli.js';
 import { start } from './helpers.js';
 
 describe('tabula with rummikode', () => {
   it("lists the game for 2 to 4 players with the statement's limits", async () => {
-    const run = await tabula(['games', '--json']);
-    assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(
-      JSON.parse(run.stdout).find((g: { id: string }) => g.id === 'rummikode'),
-      {
-        id: 'rummikode',
-        title: 'RummiKode',
-        players: { min: 2, max: 4 },
-        timeLimits: { firstTurnMs: 1000, turnMs: 100 },
-        bots: ['random'],
-        options: [],
-      },
-    );
+    assert.deepEqual(await gameListing('rummikode'), {
+      id: 'rummikode',
+      title: 'RummiKode',
+      players: { min: 2, max: 4 },
+      timeLimits: { firstTurnMs: 1000, turnMs: 100 },
+      bots: ['random'],
+      options: [],
+    });
   });
 
   it('plays three bots, and goes on without one that writes garbage, ranking it last', async () => {
@@ -58,7 +53,7 @@ describe('tabula with rummikode', () => {
     const state = start(2, 1);
     const run = await tabula(
       ['bot', 'rummikode', 'random', '--seed', '3'],
-      protocol.turnInput(state, seat(0), true).join('\n') + '\n',
+      `${protocol.turnInput(state, seat(0), true).join('\n')}\n`,
     );
     assert.equal(run.code, 0, run.stderr);
     const answer = run.stdout.trim();

@@ -1,11 +1,11 @@
 /** Test helpers: positions built directly, and commands played from their output lines. */
 import assert from 'node:assert/strict';
 import { seat } from '../../../src/core/units.js';
-import { cardText, readCardText, type Card } from '../../../src/games/rummikode/cards.js';
+import { type Card, cardText, readCardText } from '../../../src/games/rummikode/cards.js';
 import { ACTIONS_PER_TURN } from '../../../src/games/rummikode/moves.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { rules, type RummiState } from '../../../src/games/rummikode/rules.js';
-import { cardsOf, stackFrom, type Stack } from '../../../src/games/rummikode/stacks.js';
+import { type RummiState, rules } from '../../../src/games/rummikode/rules.js';
+import { cardsOf, type Stack, stackFrom } from '../../../src/games/rummikode/stacks.js';
 import * as support from '../../support/games.js';
 
 /** Cards from their referee text, separated by spaces: "05_BLUE 06_BLUE". */

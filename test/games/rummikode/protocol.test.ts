@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { rules, type RummiState } from '../../../src/games/rummikode/rules.js';
+import { type RummiState, rules } from '../../../src/games/rummikode/rules.js';
 import { parseError, playLines, position, start, table } from './helpers.js';
 
 const input = (state: RummiState, firstTurn = false): string[] =>

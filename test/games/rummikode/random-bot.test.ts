@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/rummikode/bots/random.js';
 import { readCardText } from '../../../src/games/rummikode/cards.js';
 import { game } from '../../../src/games/rummikode/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readTurn } from '../../../src/games/rummikode/input.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
 import { rules } from '../../../src/games/rummikode/rules.js';
-import { cards, position, stack, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { cards, position, stack, start } from './helpers.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]) {
@@ -132,6 +132,6 @@ describe('the game definition', () => {
     assert.equal(game.id, 'rummikode');
     assert.deepEqual(game.seats, { min: 2, max: 4 });
     assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
-    assert.equal(game.bots['random'], random);
+    assert.equal(game.bots.random, random);
   });
 });

@@ -3,9 +3,9 @@ import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { seat } from '../../../src/core/units.js';
 import { CARD_KINDS, COPIES, cardText } from '../../../src/games/rummikode/cards.js';
-import { ACTIONS_PER_TURN, KINDS, canAct, formatMove, hasMove } from '../../../src/games/rummikode/moves.js';
+import { ACTIONS_PER_TURN, canAct, formatMove, hasMove, KINDS } from '../../../src/games/rummikode/moves.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { HAND_SIZE, MAX_COMMANDS, rules, tableOf, type RummiState } from '../../../src/games/rummikode/rules.js';
+import { HAND_SIZE, MAX_COMMANDS, type RummiState, rules, tableOf } from '../../../src/games/rummikode/rules.js';
 import { cardsOf, sizeOf } from '../../../src/games/rummikode/stacks.js';
 import { handText, playLines, position, start } from './helpers.js';
 

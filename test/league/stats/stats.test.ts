@@ -2,17 +2,17 @@
 // implementation of the constrained maximum-likelihood fit (see the comments for the inputs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { quantile } from '../../../src/arena/time-summary.js';
 import { bradleyTerry } from '../../../src/league/stats/bradley-terry.js';
 import {
-  PENTANOMIAL_VALUES,
-  TRINOMIAL_VALUES,
   eloInterval,
   eloOfScore,
   likelihoodOfSuperiority,
+  PENTANOMIAL_VALUES,
   scoreMoments,
   scoreOfElo,
+  TRINOMIAL_VALUES,
 } from '../../../src/league/stats/elo.js';
-import { quantile } from '../../../src/arena/time-summary.js';
 import { parseSprt, sprt, sprtBounds, sprtLlr } from '../../../src/league/stats/sprt.js';
 
 const close = (actual: number, expected: number, tolerance: number, what = '') =>

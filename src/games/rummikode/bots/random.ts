@@ -5,7 +5,7 @@
 import type { BuiltinBot } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import { readTurn } from '../input.js';
-import { KINDS, formatMove, hasMove, movesOf } from '../moves.js';
+import { formatMove, hasMove, KINDS, movesOf } from '../moves.js';
 
 export const random: BuiltinBot = {
   description: 'a random legal command: a kind of command at random, then one of that kind',
