@@ -51,6 +51,7 @@ export class ProcessBot extends TimedBot {
   ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
+    // Also for a bot without a sandbox: it starts the watchdog that ends bots when Tabula is killed.
     prepareSandboxes();
     this.launched = this.launch();
   }

@@ -26,7 +26,8 @@ export interface BotConnection {
   /**
    * Sends the turn's input and waits for the answer: the first line `accept` takes (any line by
    * default; the others are skipped). The clock runs from the moment the last byte of the input
-   * is written until that line is read; a limit overrun kills the bot.
+   * is written until that line is read; an overrun beyond the connection's time margin (none by
+   * default) kills the bot, and a bot that went over its memory or process limit is a crash.
    */
   turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult>;
   /** Sends lines that need no answer (the end of a game). */

@@ -37,6 +37,8 @@ export function moveTime(remaining: number): number {
 /** One turn's questions to the engine, on one clock. */
 class TurnClock {
   elapsed = 0;
+  /** The engine's CPU time over the turn's questions, where the arena measures it. */
+  cpu: number | undefined;
 
   constructor(
     private readonly engine: BotConnection,
@@ -53,9 +55,10 @@ class TurnClock {
     const result = await this.engine.turn(lines, millis(Math.max(0, this.remaining)), accept);
     this.stderr += result.stderr;
     if ('elapsed' in result) this.elapsed += result.elapsed;
-    return 'elapsed' in result
-      ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr }
-      : { ...result, stderr: this.stderr };
+    if ('cpu' in result && result.cpu !== undefined) this.cpu = (this.cpu ?? 0) + result.cpu;
+    if (!('elapsed' in result)) return { ...result, stderr: this.stderr };
+    const cpu = this.cpu === undefined ? {} : { cpu: millis(this.cpu) };
+    return { ...result, elapsed: millis(this.elapsed), ...cpu, stderr: this.stderr };
   }
 }
 
