@@ -25,6 +25,8 @@ export interface ProcessBotOptions {
   readonly limits?: BotLimits | null;
   /** How far past its limit an answer is still taken, as an overrun. */
   readonly timeMargin?: Millis;
+  /** The directory the command runs in; Tabula's own when absent. */
+  readonly cwd?: string;
 }
 
 /** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
@@ -77,7 +79,11 @@ export class ProcessBot extends TimedBot {
     }
     const run = shellCommand(this.command);
     const { file, args } = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
-    const child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
+    });
     this.child = child;
     if (child.pid !== undefined) trackGroup(child.pid);
 

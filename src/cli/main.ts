@@ -2,13 +2,13 @@
 
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed, parseShare, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
@@ -66,6 +66,16 @@ function program(setExit: (code: number) => void): Command {
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
+
+  cli
+    .command('export')
+    .description(
+      'write a built-in bot as one JavaScript file that plain node runs, speaking the statement (a CodinGame submission)',
+    )
+    .argument('<game>')
+    .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
+    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
+    .action(lazy(async () => (await import('./export-command.js')).exportCommand));
 
   cli
     .command('perft')
@@ -164,22 +174,30 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
+  cli
+    .command('worker')
+    .description("play games of matches and tournaments run elsewhere with --redis: this machine's share")
+    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379')
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .option('--name <name>', 'how the coordinator names this worker (default: host-pid)')
+    .addOption(
+      new Option('--lock-ms <ms>', 'how long a game stays claimed by a worker that stopped answering')
+        .argParser(parseCount)
+        .default(30_000),
+    )
+    .action(lazy(async () => (await import('./worker-command.js')).workerCommand));
+
   return cli;
 }
 
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Ctrl-C or a kill must not leave bot processes behind.
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-    ['SIGHUP', 129],
-  ] as const) {
-    process.once(signal, () => {
-      killAllGroups();
-      process.exit(code);
-    });
-  }
+  installSignalHandlers();
   let exit: number = EXIT.ok;
   try {
     await program((code) => (exit = code)).parseAsync(argv, { from: 'user' });

@@ -44,6 +44,8 @@ export interface StoredGame {
   readonly times: readonly SeatTimes[];
   readonly finishedAt: string;
   readonly durationMs: number;
+  /** The worker that played it, as a run played by workers reports it (not kept in the database). */
+  readonly worker?: string;
 }
 
 const SCHEMA = `
