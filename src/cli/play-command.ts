@@ -6,9 +6,9 @@ import { type GameResult, writeReplay } from '../arena/replay.js';
 import { checkSeats } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
@@ -34,6 +34,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
     timeLimits,
     gameOptions: options.option,
     ...(opening && { opening }),
+    connect: connectOptionsOf(options),
   });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));

@@ -25,6 +25,11 @@ export interface SeatTimes {
   readonly turnMs: readonly number[];
   readonly firstTurnLimitMs: number;
   readonly turnLimitMs: number;
+  /** CPU times, where measured (absent in games stored before Tabula measured them). */
+  readonly firstTurnCpuMs?: number | null;
+  readonly turnCpuMs?: readonly number[];
+  /** Answers taken past their limit, within the time margin. */
+  readonly overruns?: number;
 }
 
 export interface StoredGame {
