@@ -25,6 +25,11 @@ export interface SeatTimes {
   readonly turnMs: readonly number[];
   readonly firstTurnLimitMs: number;
   readonly turnLimitMs: number;
+  /** CPU times, where measured (absent in games stored before Tabula measured them). */
+  readonly firstTurnCpuMs?: number | null;
+  readonly turnCpuMs?: readonly number[];
+  /** Answers taken past their limit, within the time margin. */
+  readonly overruns?: number;
 }
 
 export interface StoredGame {
@@ -39,6 +44,8 @@ export interface StoredGame {
   readonly times: readonly SeatTimes[];
   readonly finishedAt: string;
   readonly durationMs: number;
+  /** The worker that played it, as a run played by workers reports it (not kept in the database). */
+  readonly worker?: string;
 }
 
 const SCHEMA = `

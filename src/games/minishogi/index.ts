@@ -6,7 +6,7 @@ import { clicks } from './clicks.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
-import { type MinishogiState, rules, seating } from './rules.js';
+import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
 import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
 import { board } from './view.js';
@@ -26,6 +26,7 @@ export const game: GameDefinition<MinishogiState, Move> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: { parse: stateAtSfen },
   protocol,
   bots: { random },
   perft: {
