@@ -75,6 +75,21 @@ describe("the games' views", () => {
     }
   });
 
+  it('are read by a strict SVG reader, which refuses what is not well-formed', () => {
+    const ok = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1">a &amp; b</text></svg>';
+    assert.equal(parseSvg(ok).children[0]!.text, 'a & b');
+    for (const bad of [
+      ok.replace('&amp;', '&'),
+      ok.replace('</text>', ''),
+      ok.replace('x="1"', 'x=1'),
+      ok.replace('x="1"', 'x="1" x="2"'),
+      ok.replace('a &amp; b', 'a < b'),
+      `${ok}<svg/>`,
+      ok.replace(' viewBox="0 0 10 10"', ''),
+    ])
+      assert.throws(() => parseSvg(bad), assert.AssertionError, bad);
+  });
+
   it('the scan sees rules code where there is some', () => {
     assert.ok(reach(join(src, 'games', 'mills', 'clicks.ts')).files.includes('games/mills/rules.ts'));
   });

@@ -26,52 +26,47 @@ const decode = (text: string): string =>
         .replace(/&apos;/g, "'")
         .replace(/&amp;/g, '&');
 
-/** Fails with `message()` unless `condition`: the message is built only on failure (this runs per tag). */
-function check(condition: boolean, message: () => string): void {
-  if (!condition) assert.fail(message());
-}
-
 /** Reads SVG text as XML, strictly: one root, balanced tags, quoted unique attributes, escaped text. */
 export function parseSvg(svg: string): SvgNode {
   type Open = { name: string; attrs: Map<string, string>; children: SvgNode[]; text: string };
   const stack: Open[] = [];
   let root: SvgNode | null = null;
   const add = (node: SvgNode) => {
-    check(root === null, () => 'a second root element');
+    if (root !== null) assert.fail('a second root element');
     if (stack.length === 0) root = node;
     else stack.at(-1)!.children.push(node);
   };
   for (const [, text, tag] of svg.matchAll(/([^<]+)|(<[^>]*>)/g)) {
     if (text !== undefined) {
-      check(!ENTITY.test(text), () => `a bare & in text: ${JSON.stringify(text.slice(0, 60))}`);
-      if (stack.length === 0) check(/^\s*$/.test(text), () => `text outside the root: ${text.slice(0, 60)}`);
-      else stack.at(-1)!.text += decode(text);
+      if (ENTITY.test(text)) assert.fail(`a bare & in text: ${JSON.stringify(text.slice(0, 60))}`);
+      if (stack.length > 0) stack.at(-1)!.text += decode(text);
+      else if (!/^\s*$/.test(text)) assert.fail(`text outside the root: ${text.slice(0, 60)}`);
       continue;
     }
     const m = /^<(\/?)([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*="[^"<]*")*)\s*(\/?)>$/.exec(tag!);
-    check(m !== null, () => `not a well-formed tag: ${JSON.stringify(tag!.slice(0, 80))}`);
+    if (m === null) assert.fail(`not a well-formed tag: ${JSON.stringify(tag!.slice(0, 80))}`);
     const [, closing, name, attrText, selfClosing] = m!;
     if (closing) {
-      check(attrText === '' && !selfClosing, () => `malformed ${tag}`);
+      if (attrText !== '' || selfClosing) assert.fail(`malformed ${tag}`);
       const node = stack.pop();
-      check(node?.name === name, () => `</${name}> closes <${node?.name}>`);
+      if (node?.name !== name) assert.fail(`</${name}> closes <${node?.name}>`);
       add(node!);
       continue;
     }
     const attrs = new Map<string, string>();
     for (const [, key, value] of attrText!.matchAll(/([A-Za-z_:][\w:.-]*)="([^"<]*)"/g)) {
-      check(!attrs.has(key!), () => `attribute ${key} twice on <${name}>`);
-      check(!ENTITY.test(value!), () => `a bare & in ${key}="${value}"`);
+      if (attrs.has(key!)) assert.fail(`attribute ${key} twice on <${name}>`);
+      if (ENTITY.test(value!)) assert.fail(`a bare & in ${key}="${value}"`);
       attrs.set(key!, decode(value!));
     }
     const node: Open = { name: name!, attrs, children: [], text: '' };
     if (selfClosing) add(node);
     else {
-      check(root === null, () => 'a second root element');
+      if (root !== null) assert.fail('a second root element');
       stack.push(node);
     }
   }
-  check(stack.length === 0, () => `unclosed <${stack.at(-1)?.name}>`);
+  if (stack.length > 0) assert.fail(`unclosed <${stack.at(-1)?.name}>`);
   assert.ok(root, 'no root element');
   const svgRoot: SvgNode = root;
   assert.equal(svgRoot.name, 'svg');
@@ -80,8 +75,17 @@ export function parseSvg(svg: string): SvgNode {
   return svgRoot;
 }
 
-/** Every node of the tree, the root first. */
-export const nodes = (root: SvgNode): SvgNode[] => [root, ...root.children.flatMap(nodes)];
+/** Every node of the tree in document order, the root first. */
+export function nodes(root: SvgNode): SvgNode[] {
+  const all: SvgNode[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    all.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return all;
+}
 
 /** All the text under a node, each node's text separated by a space. */
 export const textOf = (node: SvgNode): string =>
