@@ -243,7 +243,7 @@ function player(
         CARD_GAP,
       );
   const rows = !p.active ? 0 : hidden || hand.length === 0 ? 1 : places.at(-1)!.row + 1;
-  const height = 34 + rows * (CARD_H + 6) + 6;
+  const height = (toMove ? 52 : 34) + rows * (CARD_H + 6) + 6;
   const parts: string[] = [];
   if (toMove) {
     parts.push(el('rect', { x: PAD, y: top, width: WIDTH - 2 * PAD, height, rx: 8, fill: '#f7ead0' }));
@@ -253,13 +253,7 @@ function player(
     'text',
     { x: PAD + 12, y: top + 22, 'font-size': 16, 'font-weight': 700, fill: p.active ? COLOURS.ink : COLOURS.faint },
     escapeXml(`Seat ${seat}${options.seat === seat ? ' (you)' : ''}`),
-    toMove
-      ? el(
-          'tspan',
-          { dx: 10, 'font-size': 13, 'font-weight': 600, fill: COLOURS.lastText },
-          escapeXml(`to move · ${snapshot.actionsLeft} action${snapshot.actionsLeft === 1 ? '' : 's'} left`),
-        )
-      : '',
+    toMove ? el('tspan', { dx: 10, 'font-size': 13, 'font-weight': 600, fill: COLOURS.lastText }, 'to move') : '',
   );
   const facts = p.active
     ? `${hand.length} card${hand.length === 1 ? '' : 's'} · ${p.opened ? 'opened' : 'not opened'} · ${p.played} played`
@@ -268,7 +262,19 @@ function player(
     name,
     text(WIDTH - PAD - 10, top + 22, facts, { 'text-anchor': 'end', 'font-size': 13, fill: COLOURS.muted }),
   );
-  const y0 = top + 32;
+  if (toMove)
+    parts.push(
+      text(
+        PAD + 12,
+        top + 41,
+        `${snapshot.actionsLeft} action${snapshot.actionsLeft === 1 ? '' : 's'} left this turn`,
+        {
+          'font-size': 13,
+          fill: COLOURS.lastText,
+        },
+      ),
+    );
+  const y0 = top + (toMove ? 50 : 32);
   if (hidden) {
     hand.forEach((_, k) => {
       parts.push(cardBack(PAD + 10 + k * 7, y0));
