@@ -2,6 +2,7 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
@@ -42,6 +43,8 @@ type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message:
 interface GameInPlay<S> {
   readonly specs: readonly string[];
   readonly limits: TimeLimits;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: number;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
   readonly hasPlayed: boolean[];
@@ -69,9 +72,11 @@ export async function playGame<S, M>(
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
   const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
+  const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
     limits,
+    margin,
     bots: [],
     failures: specs.map(() => null),
     hasPlayed: specs.map(() => false),
@@ -90,6 +95,7 @@ export async function playGame<S, M>(
       firstTurnMs: limits.firstTurn,
       turnMs: limits.turn,
       ...(limits.game !== undefined && { gameMs: limits.game }),
+      ...(margin > 0 && { marginMs: margin }),
     },
     ...(Object.keys(gameOptions).length > 0 && { options: gameOptions }),
     ...(options.opening && { opening: options.opening }),
@@ -152,7 +158,7 @@ async function playTurn<S, M>(
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
-  } else failure = describeFailure(answer, limit, limit < perTurn);
+  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
 
   if (failure) {
     table.failures[s] = failure;
@@ -167,6 +173,7 @@ async function playTurn<S, M>(
     output: answer.kind === 'line' ? [answer.line] : [],
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
     ...(comment !== undefined && { comment }),
     ...(failure && { failure }),
@@ -205,14 +212,21 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
 }
 
 /** `budget`: the limit was what remained of the seat's time for the whole game. */
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
+function describeFailure(
+  answer: Exclude<TurnResult, { kind: 'line' }>,
+  limit: number,
+  budget: boolean,
+  margin: number,
+): Failure {
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
-      return {
-        status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
-      };
+      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
+      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
+      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
+      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
+      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };

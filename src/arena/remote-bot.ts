@@ -32,8 +32,8 @@ export class RemoteBot extends TimedBot {
     return this.ended;
   }
 
-  protected deliver(_text: string, written: () => void): void {
-    written();
+  protected deliver(_text: string, written: (at: number) => void): void {
+    written(performance.now());
   }
 
   protected async terminate(_grace: Millis | undefined): Promise<void> {

@@ -24,6 +24,11 @@ export interface ReplayTurn {
   readonly stderr: string;
   /** The measured response time, from the last byte of input written to the line read. */
   readonly timeMs: number;
+  /**
+   * The CPU time (user and system) the bot and all it started used over the same span; present
+   * where the arena measures it (bots run as processes in a cgroup).
+   */
+  readonly cpuMs?: number;
   /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one. */
@@ -41,8 +46,16 @@ export interface ReplayHead {
   readonly seed: number;
   readonly startedAt: string;
   readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
-  /** The game's limits (a person's seat may have had its own: each turn's `limitMs` says). */
-  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number; readonly gameMs?: number };
+  /**
+   * The game's limits (a person's seat may have had its own: each turn's `limitMs` says); `marginMs`,
+   * when there is one: how far past its limit an answer was still taken (`--time-margin`).
+   */
+  readonly timeLimits: {
+    readonly firstTurnMs: number;
+    readonly turnMs: number;
+    readonly gameMs?: number;
+    readonly marginMs?: number;
+  };
   /** The game's options, when any were given. */
   readonly options?: Readonly<Record<string, string>>;
   /** Where the game started, when not at the game's own start: `initialState` is that start. */

@@ -1,6 +1,6 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HUMAN, parseBotSpec } from '../arena/bot-spec.js';
+import { type ConnectOptions, HUMAN, parseBotSpec } from '../arena/bot-spec.js';
 import { type PlayedGame, playGame } from '../arena/game-loop.js';
 import type { Opening } from '../arena/opening.js';
 import { type GameResult, writeReplay } from '../arena/replay.js';
@@ -8,9 +8,9 @@ import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import type { Millis, TimeLimits } from '../core/units.js';
 import { findGame } from '../games/registry.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
@@ -33,7 +33,13 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
       : options.opening !== undefined
         ? { position: options.opening }
         : undefined;
-  const setup = { seed, timeLimits, gameOptions: options.option, ...(opening && { opening }) };
+  const setup = {
+    seed,
+    timeLimits,
+    gameOptions: options.option,
+    ...(opening && { opening }),
+    connect: connectOptionsOf(options),
+  };
   const { result, replay } = bots.includes(HUMAN)
     ? await playWithPerson(game, bots, setup, options)
     : await playGame(game, bots, setup);
@@ -48,7 +54,13 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
 async function playWithPerson(
   game: GameDefinition,
   bots: readonly string[],
-  setup: { seed: number; timeLimits: TimeLimits; gameOptions: Record<string, string>; opening?: Opening },
+  setup: {
+    seed: number;
+    timeLimits: TimeLimits;
+    gameOptions: Record<string, string>;
+    opening?: Opening;
+    connect: ConnectOptions;
+  },
   options: PlayOptions,
 ): Promise<PlayedGame> {
   const { LiveHub } = await import('../server/live-hub.js');

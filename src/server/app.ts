@@ -102,7 +102,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       seed: randomSeed(),
       timeLimits: game.timeLimits,
       gameOptions: {},
-      builtinsAsProcesses: true,
+      connect: { builtinsAsProcesses: true },
       ...(request.humanMs !== undefined && request.humanMs > 0 && { humanMs: millis(request.humanMs) }),
     });
     played.catch(() => {});

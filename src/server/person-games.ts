@@ -4,6 +4,7 @@
  * game's protocol first, so that a slip of the finger is refused instead of losing the game.
  */
 import { performance } from 'node:perf_hooks';
+import type { ConnectOptions } from '../arena/bot-spec.js';
 import type { PlayedGame } from '../arena/game-loop.js';
 import { playGame } from '../arena/game-loop.js';
 import type { Opening } from '../arena/opening.js';
@@ -29,8 +30,8 @@ export interface PersonGameRequest {
   readonly opening?: Opening;
   /** The person's limit per turn; none when absent. */
   readonly humanMs?: Millis;
-  /** Built-in bots as processes of their own, so that a bot thinking hard does not stall the server. */
-  readonly builtinsAsProcesses?: boolean;
+  /** How the bots are run (built-in bots as processes, so that one thinking hard does not stall the server; limits). */
+  readonly connect?: Omit<ConnectOptions, 'person'>;
 }
 
 interface Pending {
@@ -69,7 +70,7 @@ export class PersonGames {
       gameOptions: request.gameOptions,
       ...(request.opening && { opening: request.opening }),
       connect: {
-        builtinsAsProcesses: request.builtinsAsProcesses ?? false,
+        ...request.connect,
         person: (seat) => {
           const bot = new RemoteBot('human', limits);
           session.seats.set(seat, bot);
