@@ -79,6 +79,7 @@ describe('a person playing Nine Men’s Morris in a browser', { skip: browserSki
       const errors = pageErrors(page);
       await page.goto(game.url);
       await page.getByLabel('Your move').waitFor();
+      let shown = false;
       const moves = await playToTheEnd(page, async (p) => {
         // Click the first clickable element until the move is complete (the field then holds its line).
         for (let clicks = 0; clicks < 4 && (await p.locator('#your-move').count()) > 0; clicks++) {
@@ -86,6 +87,14 @@ describe('a person playing Nine Men’s Morris in a browser', { skip: browserSki
           if ((await target.count()) === 0) break;
           await target.click();
           await p.waitForTimeout(50);
+          // A move halfway, once: a stone clicked, its destinations shown.
+          if (!shown && (await p.locator('.board [data-target]').count()) > 0 && clicks === 0) {
+            const field = p.locator('#your-move');
+            if ((await field.count()) > 0 && (await field.inputValue()) === '') {
+              shown = true;
+              await screenshot(p, 'person-clicking');
+            }
+          }
         }
       });
       assert.ok(moves > 5, `${moves} moves`);
