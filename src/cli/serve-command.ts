@@ -24,16 +24,20 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const live = new LiveGames(options.db);
   const hub = new LiveHub();
   const empty = store.runs().length === 0;
+  const people = new PersonGames(hub, store);
   const arena = await serveArena(
-    { hub, database: { store, live }, people: new PersonGames(hub, store) },
+    { hub, database: { store, live }, people },
     { host: options.host, port: options.port },
   );
   process.stdout.write(`${arena.url}\n`);
+  let demo: { stop(): void } | null = null;
   if (options.demo && empty) {
     process.stdout.write(`${options.db} is empty: a short demo of every game plays in the background\n`);
-    startDemo(options.db);
+    demo = startDemo(options.db);
   }
   await untilStopped();
+  demo?.stop();
+  await people.close();
   await arena.close();
   live.close();
   store.close();

@@ -48,6 +48,8 @@ interface Session {
 export class PersonGames {
   private next = 1;
   private readonly sessions = new Map<GameKey, Session>();
+  private readonly playing = new Set<Promise<unknown>>();
+  private closing = false;
 
   /** `store`: where finished games go (a run per table of bots and limits), none for `tabula play`. */
   constructor(
@@ -108,7 +110,9 @@ export class PersonGames {
         throw err;
       },
     );
-    void stored.finally(() => this.sessions.delete(key)).catch(() => {});
+    const settled = stored.finally(() => this.sessions.delete(key)).catch(() => {});
+    this.playing.add(settled);
+    void settled.then(() => this.playing.delete(settled));
     return { key, played: stored };
   }
 
@@ -124,9 +128,19 @@ export class PersonGames {
     return null;
   }
 
+  /**
+   * Ends the games still waiting for their person (the server stops): their seats are closed, their
+   * bots ended, and the games, cut short, are not stored.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const session of this.sessions.values()) for (const seat of session.seats.values()) void seat.close();
+    await Promise.all(this.playing);
+  }
+
   /** Stores the game in a run of its own table of bots and limits, so that it shows in the results; its id. */
   private record(request: PersonGameRequest, played: PlayedGame, durationMs: number): number | null {
-    if (!this.store) return null;
+    if (!this.store || this.closing) return null;
     const config: MatchConfig = {
       kind: 'match',
       game: request.game.id,
