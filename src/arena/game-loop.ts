@@ -2,6 +2,7 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
@@ -9,9 +10,9 @@ import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
 import { type ConnectOptions, connectBot } from './bot-spec.js';
 import { type Opening, startOf } from './opening.js';
-import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
+import { type GameResult, REPLAY_VERSION, type Replay, type ReplayHead, type ReplayTurn } from './replay.js';
 
-export interface GameOptions {
+export interface GameOptions<S = unknown> {
   readonly seed: number;
   /** The game's options by name (`GameDefinition.options`); defaults for the rest. */
   readonly gameOptions?: Readonly<Record<string, string>>;
@@ -20,6 +21,10 @@ export interface GameOptions {
   readonly connect?: ConnectOptions;
   /** Where the game starts, when not at the game's own start. */
   readonly opening?: Opening;
+  /** Called once the bots are started, with what the replay holds besides its turns and result: for live views. */
+  readonly onStart?: (head: ReplayHead) => void;
+  /** Called before a seat is asked to move: a person's seat shows the state's legal moves. */
+  readonly onAsk?: (ask: { readonly state: S; readonly seat: Seat; readonly input: readonly string[] }) => void;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -38,6 +43,8 @@ type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message:
 interface GameInPlay<S> {
   readonly specs: readonly string[];
   readonly limits: TimeLimits;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: number;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
   readonly hasPlayed: boolean[];
@@ -57,7 +64,7 @@ interface GameInPlay<S> {
 export async function playGame<S, M>(
   game: GameDefinition<S, M>,
   specs: readonly string[],
-  options: GameOptions,
+  options: GameOptions<S>,
 ): Promise<PlayedGame> {
   checkSeats(game, specs.length);
   const gameOptions = options.gameOptions ?? {};
@@ -65,9 +72,11 @@ export async function playGame<S, M>(
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
   const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
+  const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
     limits,
+    margin,
     bots: [],
     failures: specs.map(() => null),
     hasPlayed: specs.map(() => false),
@@ -76,13 +85,30 @@ export async function playGame<S, M>(
     state: initial,
     endedBy: null,
   };
+  const head: ReplayHead = {
+    version: REPLAY_VERSION,
+    game: game.id,
+    seed: options.seed,
+    startedAt,
+    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
+    timeLimits: {
+      firstTurnMs: limits.firstTurn,
+      turnMs: limits.turn,
+      ...(limits.game !== undefined && { gameMs: limits.game }),
+      ...(margin > 0 && { marginMs: margin }),
+    },
+    ...(Object.keys(gameOptions).length > 0 && { options: gameOptions }),
+    ...(options.opening && { opening: options.opening }),
+    initialState: game.rules.snapshot(initial),
+  };
   try {
     for (const [i, spec] of specs.entries()) {
       const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
-      table.bots.push(connectBot(game, spec, setup, options.connect));
+      table.bots.push(connectBot(game, spec, setup, options.connect ?? {}, seat(i)));
     }
+    options.onStart?.(head);
     while (game.rules.outcome(table.state) === null) {
-      const turn = await playTurn(game, table);
+      const turn = await playTurn(game, table, options.onAsk);
       table.turns.push(turn);
       options.onTurn?.(turn);
     }
@@ -91,24 +117,16 @@ export async function playGame<S, M>(
     await Promise.all(table.bots.map((b) => b.close()));
   }
   const result = resultOf(game, table, options.seed);
-  const replay: Replay = {
-    version: REPLAY_VERSION,
-    game: game.id,
-    seed: options.seed,
-    startedAt,
-    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
-    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
-    ...(options.opening && { opening: options.opening }),
-    initialState: game.rules.snapshot(initial),
-    turns: table.turns,
-    result,
-  };
+  const replay: Replay = { ...head, turns: table.turns, result };
   return { result, replay };
 }
 
-/** The time a seat has for this turn: its turn limit, or what is left of its time for the game if less. */
+/**
+ * The time a seat has for this turn: its turn limit, or what is left of its time for the game if
+ * less. A seat with limits of its own (a person's) has those instead of the game's.
+ */
 function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit: Millis; perTurn: Millis } {
-  const { limits } = table;
+  const limits = table.bots[s]!.timeLimits ?? table.limits;
   const perTurn = first ? limits.firstTurn : limits.turn;
   const limit =
     limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
@@ -116,13 +134,18 @@ function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit
 }
 
 /** Asks the seat to move, checks its answer, and plays it; a failing seat forfeits and its bot is ended. */
-async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>): Promise<ReplayTurn> {
+async function playTurn<S, M>(
+  game: GameDefinition<S, M>,
+  table: GameInPlay<S>,
+  onAsk: GameOptions<S>['onAsk'],
+): Promise<ReplayTurn> {
   const { rules, protocol } = game;
   const s = rules.toMove(table.state);
   const first = !table.hasPlayed[s];
   table.hasPlayed[s] = true;
   const input = protocol.turnInput(table.state, s, first);
   const { limit, perTurn } = turnLimit(table, s, first);
+  onAsk?.({ state: table.state, seat: s, input });
   const answer = await table.bots[s]!.turn(input, limit);
   if ('elapsed' in answer) table.used[s]! += answer.elapsed;
   if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(table.specs[s]!, answer.detail);
@@ -135,7 +158,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
-  } else failure = describeFailure(answer, limit, limit < perTurn);
+  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
 
   if (failure) {
     table.failures[s] = failure;
@@ -150,6 +173,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
     output: answer.kind === 'line' ? [answer.line] : [],
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
     ...(comment !== undefined && { comment }),
     ...(failure && { failure }),
@@ -188,14 +212,21 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
 }
 
 /** `budget`: the limit was what remained of the seat's time for the whole game. */
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
+function describeFailure(
+  answer: Exclude<TurnResult, { kind: 'line' }>,
+  limit: number,
+  budget: boolean,
+  margin: number,
+): Failure {
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
-      return {
-        status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
-      };
+      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
+      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
+      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
+      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
+      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };

@@ -17,6 +17,13 @@ export function parseMillis(value: string): Millis {
   return millis(n);
 }
 
+export function parseShare(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1))
+    throw new InvalidArgumentError('a share is a number between 0 and 1.');
+  return n;
+}
+
 export function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
   return Number(value);
@@ -35,4 +42,16 @@ export function parseSprtOption(value: string): SprtSettings {
   } catch (err) {
     throw new InvalidArgumentError(`${(err as Error).message}.`);
   }
+}
+
+export function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');
+  return Number(value);
+}
+
+/** An integer of 0 or more. */
+export function parseIndex(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer of 0 or more.');
+  return Number(value);
 }

@@ -5,9 +5,18 @@ import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
-import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
+import {
+  collectGameOption,
+  parseCount,
+  parseIndex,
+  parseMillis,
+  parsePort,
+  parseSeed,
+  parseShare,
+  parseSprtOption,
+} from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
@@ -35,21 +44,33 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./games-command.js')).gamesCommand));
 
-  addTimeOptions(
-    cli
-      .command('play')
-      .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
-      .argument('<game>', 'the game, as `tabula games` lists it')
-      .argument('<bots...>', 'one bot per seat, in seat order')
-      .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-      .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
-      .option('--json', 'print the result as one JSON object')
-      .addOption(
-        new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
-          .argParser(parseCount)
-          .conflicts('opening'),
-      )
-      .option('--opening <position>', "start from this position, in the game's notation"),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('play')
+        .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
+        .argument('<game>', 'the game, as `tabula games` lists it')
+        .argument('<bots...>', 'one bot per seat, in seat order')
+        .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
+        .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
+        .option('--json', 'print the result as one JSON object')
+        .addOption(
+          new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+            .argParser(parseCount)
+            .conflicts('opening'),
+        )
+        .option('--opening <position>', "start from this position, in the game's notation")
+        .addOption(
+          new Option('--human-ms <ms>', "a person's (bot `human`) limit per turn (default: none)").argParser(
+            parseMillis,
+          ),
+        )
+        .addOption(
+          new Option('--port <n>', "with a person's seat: the port of its page (default: any free one)")
+            .argParser(parsePort)
+            .default(0),
+        ),
+    ),
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));
@@ -84,15 +105,17 @@ function program(setExit: (code: number) => void): Command {
     .option('--divide', 'print the count under each first move, then the total')
     .action(lazy(async () => (await import('./perft-command.js')).perftCommand));
 
-  addTimeOptions(
-    cli
-      .command('judge')
-      .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
-      .argument('<game>')
-      .argument('<command>', 'the submission, a command line')
-      .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
-      .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('judge')
+        .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+        .argument('<game>')
+        .argument('<command>', 'the submission, a command line')
+        .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
+        .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+        .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
+    ),
   )
     .addOption(gameOption())
     .action(async (game: string, command: string, options) => {
@@ -146,20 +169,47 @@ function program(setExit: (code: number) => void): Command {
 
   cli
     .command('replay')
-    .description("print a stored game's replay as JSON")
+    .description("print a stored game's replay as JSON, the lines a seat was sent, or the game as a web page")
     .argument('<id>', 'the game id, as results show it', parseCount)
     .option('--db <file>', 'the results database', DEFAULT_DB)
+    .option('--seat <k>', 'print exactly the lines seat k was sent, in order', parseIndex)
+    .option('--upto <n>', 'with --seat: up to turn n (its turn number in the replay)', parseCount)
+    .option('--html <file>', 'write the game as one HTML page that works offline')
     .action(lazy(async () => (await import('./results-command.js')).replayCommand));
 
   cli
+    .command('serve')
+    .description('serve the web arena: runs, standings, every game turn by turn, live games, and a seat for you')
+    .option('--db <file>', 'the results database', DEFAULT_DB)
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
+    .option('--demo', 'when the database is empty, play a short demo of every game in the background')
+    .action(lazy(async () => (await import('./serve-command.js')).serveCommand));
+
+  cli
+    .command('view')
+    .description('serve one replay file (a --replay output) in the web viewer; the page reloads when the file changes')
+    .argument('<file>')
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
+    .action(lazy(async () => (await import('./serve-command.js')).viewCommand));
+
+  cli
     .command('calibrate')
-    .description("measure the arena's own overhead and jitter per turn, and warn when it would cost bots their time")
+    .description(
+      "measure the arena's overhead and jitter per turn with games busy at once, and warn when it would cost bots their time",
+    )
     .addOption(
-      new Option('--concurrency <k>', 'bots answering at once')
+      new Option('--concurrency <k>', 'games busy at once')
         .argParser(parseCount)
         .default(availableParallelism(), 'the number of cores'),
     )
-    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
+    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(1000))
+    .addOption(new Option('--turn-ms <ms>', 'the turn limit the bots play against').argParser(parseMillis).default(50))
+    .addOption(
+      new Option('--share <s>', 'the share of the limit the bots spend computing').argParser(parseShare).default(0.8),
+    )
+    .addOption(new Option('--threads <t>', 'threads each bot computes with').argParser(parseCount).default(1))
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 

@@ -5,6 +5,7 @@ import { greedy } from './bots/greedy.js';
 import { planner } from './bots/planner.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
+import { clicks } from './clicks.js';
 import { type Move, Position } from './position.js';
 import { protocol } from './protocol.js';
 import {
@@ -18,6 +19,7 @@ import {
   rules,
   seating,
 } from './rules.js';
+import { board } from './view.js';
 
 const start = (position: string | undefined): Position =>
   position === undefined ? Position.start() : parsePosition(position);
@@ -51,4 +53,5 @@ export const game: GameDefinition<LoaState, Move> = {
     divide: (depth, position) =>
       divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
   },
+  view: { board, clicks },
 };
