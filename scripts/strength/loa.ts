@@ -5,7 +5,8 @@
  * player), then the same engine limited by depth instead of time, whose games do not depend on the
  * machine's load. The protocol cannot start a game from another position, so the bots play the
  * first 4 moves at random themselves (`opening=4`, see src/games/loa/bots/opening.ts): both games of
- * a pair open alike. After the table, the mean length of each rung's games, in moves (both sides).
+ * a pair open alike. After the table, the mean length of each rung's games, in moves (both sides),
+ * and the bot's score from each seat.
  */
 import { millis, type TimeLimits } from '../../src/core/units.js';
 import type { RunConfig } from '../../src/league/run-config.js';
@@ -19,10 +20,10 @@ const opponent = (name: string) => `builtin:${name}(${OPENING})`;
 const UNTIMED: TimeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
 
 export const rungs: readonly Rung[] = [
-  { name: 'random', bot: strong(), opponent: opponent('random'), games: 100 },
-  { name: 'greedy', bot: strong(), opponent: opponent('greedy'), games: 200 },
-  { name: 'planner (the previous strong)', bot: strong(), opponent: opponent('planner'), games: 200 },
-  { name: 'strong, a tenth of the time', bot: strong(), opponent: strong('time=0.1'), games: 200 },
+  { name: 'random, 10 s', bot: strong(), opponent: opponent('random'), games: 100 },
+  { name: 'greedy, 10 s', bot: strong(), opponent: opponent('greedy'), games: 200 },
+  { name: 'planner (the previous strong), 10 s', bot: strong(), opponent: opponent('planner'), games: 200 },
+  { name: 'strong, 1 s (a tenth of its time)', bot: strong(), opponent: strong('time=0.1'), games: 200 },
   { name: 'greedy, depth 5', bot: strong('depth=5'), opponent: opponent('greedy'), games: 200, timeLimits: UNTIMED },
   { name: 'planner, depth 5', bot: strong('depth=5'), opponent: opponent('planner'), games: 200, timeLimits: UNTIMED },
   {
@@ -37,18 +38,26 @@ export const rungs: readonly Rung[] = [
 export async function main(args: readonly string[]): Promise<void> {
   const options = ladderOptions(args);
   await playLadder('loa', rungs, options);
-  // The ladder's table has no game lengths: read them from its stored games.
+  // The ladder's table has neither game lengths nor seats: read them from its stored games.
   const store = new Store(options.db);
   try {
     const runs = store.runs().filter((r) => (r.config as RunConfig).seed === options.seed);
-    for (const rung of rungs) {
+    for (const rung of rungs.filter((r) => options.only === undefined || r.name.includes(options.only))) {
       const run = runs.find(
         (r) => JSON.stringify((r.config as RunConfig).bots) === JSON.stringify([rung.bot, rung.opponent]),
       );
       const games = run ? store.games(run.id) : [];
       if (games.length === 0) continue;
       const mean = games.reduce((sum, g) => sum + g.result.turns, 0) / games.length;
-      console.log(`${rung.name}: ${games.length} games of ${mean.toFixed(1)} moves on average`);
+      // The bot's score from each seat (black moves first), which the pairs' table folds together.
+      const seats = [0, 1].map((seat) => {
+        const scores = games.flatMap((g) =>
+          g.result.players.filter((p) => p.bot === rung.bot && p.seat === seat).map((p) => p.score),
+        );
+        const percent = (100 * scores.reduce((a, b) => a + b, 0)) / Math.max(1, scores.length);
+        return `${percent.toFixed(1)}% of ${scores.length} as ${seat === 0 ? 'black' : 'white'}`;
+      });
+      console.log(`${rung.name}: ${games.length} games of ${mean.toFixed(1)} moves on average; ${seats.join(', ')}`);
     }
   } finally {
     store.close();
