@@ -2,6 +2,7 @@
 import { SetupError, type GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
@@ -26,7 +27,7 @@ export const game: GameDefinition<MinishogiState, Move> = {
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
   protocol,
-  bots: { random },
+  bots: { random, strong },
   perft: {
     count: (depth, sfen) => root(sfen).perft(depth),
     divide: (depth, sfen) => {

@@ -4,6 +4,9 @@
  */
 import type { LineIO } from '../../core/line-io.js';
 import { TurnInputError, readCount, readLines } from '../../core/turn-input.js';
+import { square, type Color } from './board.js';
+import { pieceOfLetter, type HandKind } from './pieces.js';
+import { Position } from './position.js';
 
 export interface TurnInput {
   /** The reader's player id, given on its first turn only. */
@@ -65,4 +68,23 @@ export async function readTurn(io: LineIO, first: boolean): Promise<TurnInput | 
   if (header === null) return null;
   const actions = await readLines(io, readCount(header.at(-1)!, 'the number of actions'));
   return actions === null ? null : parseTurn([...header, ...actions], first);
+}
+
+/** The position a turn shows, with `toMove` to move and no history: pieces and hands, nothing else. */
+export function positionOf(turn: TurnInput, toMove: Color): Position {
+  const pos = new Position();
+  turn.board.forEach((cells, i) =>
+    cells.forEach((cell, col) => {
+      const piece = cell === '.' ? null : pieceOfLetter(cell);
+      if (piece) pos.put(square((SIZE - 1 - i) * SIZE + col), piece.color, piece.type);
+    }),
+  );
+  turn.hands.forEach((letters, color) => {
+    for (const letter of letters) {
+      const kind = pieceOfLetter(letter)!.type as HandKind;
+      pos.setHandCount(color as Color, kind, pos.handCount(color as Color, kind) + 1);
+    }
+  });
+  pos.setSide(toMove);
+  return pos;
 }
