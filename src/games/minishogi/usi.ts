@@ -1,14 +1,16 @@
 /**
  * The `usi:<command>` bridge: a shogi engine speaking USI plays one seat. The bridge reads each
  * turn's protocol text like any bot, keeps the game's moves, and asks the engine with
- * `position sfen <start> moves ...` and `go movetime <ms>`; the engine's `bestmove` becomes the
+ * `position sfen <start> moves ...` and `go movetime <ms>` (or `go depth N`, `go nodes N` with
+ * `usi(depth=N):<command>`, `usi(nodes=N):<command>`); the engine's `bestmove` becomes the
  * statement's action. The turn's clock covers everything the engine is asked during the turn. The
  * `usi` and `isready` handshake comes first, on a clock of its own (`STARTUP_MS`): USI sets engine
  * start-up apart from thinking, and every shogi GUI and tester starts engines before the game, as
  * fastchess does with its start-up timeout. A wasm engine needs seconds just to load.
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
-import type { Bridge } from '../../core/game.js';
+import type { Bridge, Setting } from '../../core/game.js';
+import { failed, ok } from '../../core/result.js';
 import { millis, type Millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
@@ -58,6 +60,18 @@ class TurnClock {
 
 const firstWord = (line: string): string => line.trim().split(/\s+/)[0] ?? '';
 
+/** What the engine is asked to search each turn instead of `movetime`: a depth, a node count, or both. */
+export interface UsiLimits {
+  readonly depth?: number;
+  readonly nodes?: number;
+}
+
+/** The `go` command of a turn with `remaining` ms left on the clock. */
+function goCommand(limits: UsiLimits, remaining: number): string {
+  const fixed = [...(limits.depth !== undefined ? [`depth ${limits.depth}`] : []), ...(limits.nodes !== undefined ? [`nodes ${limits.nodes}`] : [])];
+  return `go ${fixed.length > 0 ? fixed.join(' ') : `movetime ${moveTime(remaining)}`}`;
+}
+
 export class UsiBot implements BotConnection {
   readonly label: string;
   /** The game so far: its moves in USI, and the position they lead to. */
@@ -67,7 +81,11 @@ export class UsiBot implements BotConnection {
   private color: Color | null = null;
 
   /** `engine`: the engine's process, started by the arena. */
-  constructor(readonly command: string, private readonly engine: BotConnection) {
+  constructor(
+    readonly command: string,
+    private readonly engine: BotConnection,
+    private readonly limits: UsiLimits = {},
+  ) {
     this.label = `usi:${command}`;
   }
 
@@ -87,7 +105,7 @@ export class UsiBot implements BotConnection {
     this.check(turn);
 
     const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
-    const answer = await clock.ask([position, `go movetime ${moveTime(clock.remaining)}`], (line) => firstWord(line) === 'bestmove');
+    const answer = await clock.ask([position, goCommand(this.limits, clock.remaining)], (line) => firstWord(line) === 'bestmove');
     if (answer.kind !== 'line') return answer;
     const said = answer.line.trim().split(/\s+/)[1] ?? '';
     const move = parseUsi(said);
@@ -164,7 +182,20 @@ export class UsiBot implements BotConnection {
   }
 }
 
+const positiveWhole = (what: string) => (value: string) =>
+  /^[1-9][0-9]{0,8}$/.test(value) ? ok(value) : failed(`${what} is a whole number from 1, not ${JSON.stringify(value)}`);
+
+const params: readonly Setting[] = [
+  { name: 'depth', description: 'ask for `go depth N` instead of `go movetime` (the arena\'s clock still applies)', default: 'none', check: positiveWhole('depth') },
+  { name: 'nodes', description: 'ask for `go nodes N` instead of `go movetime` (the arena\'s clock still applies)', default: 'none', check: positiveWhole('nodes') },
+];
+
 export const usi: Bridge = {
-  description: 'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
-  connect: (command, start) => new UsiBot(command, start(command)),
+  description: 'a shogi engine speaking USI, as usi:<command>, usi(depth=N):<command> or usi(nodes=N):<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
+  params,
+  connect: (command, start, given) =>
+    new UsiBot(command, start(command), {
+      ...(given['depth'] !== undefined && { depth: Number(given['depth']) }),
+      ...(given['nodes'] !== undefined && { nodes: Number(given['nodes']) }),
+    }),
 };

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import { BotStartError } from '../../../src/core/connection.js';
+import { parseBotSpec } from '../../../src/arena/bot-spec.js';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { ProcessBot } from '../../../src/arena/process-bot.js';
 import { game } from '../../../src/games/minishogi/index.js';
@@ -102,4 +103,27 @@ test('a real game against Fairy-Stockfish through the bridge', async () => {
   const { result } = await playGame(game, [engine, 'builtin:random'], { seed: 1, timeLimits: { firstTurn: millis(1000), turn: millis(1000) } });
   assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok'], result.reason);
   assert.equal(result.winner, 0, result.reason);
+});
+
+describe('usi(depth=N) and usi(nodes=N)', () => {
+  const limited = (params: string): string => fake('good').replace(/^usi:/, `usi(${params}):`);
+
+  it('asks for go depth or go nodes instead of movetime, every turn', async () => {
+    for (const [params, go] of [
+      ['depth=4', 'go depth 4'],
+      ['nodes=20000', 'go nodes 20000'],
+      ['depth=3,nodes=500', 'go depth 3 nodes 500'],
+    ] as const) {
+      const { result, replay } = await playGame(game, [limited(params), 'builtin:random'], { seed: 5, timeLimits: limits });
+      assert.equal(result.players[0]!.status, 'ok', params);
+      const goes = commands(replay.turns, 0).filter((line) => line.startsWith('go '));
+      assert.ok(goes.length > 3 && goes.every((line) => line === go), `${params}: ${goes.join(', ')}`);
+    }
+  });
+
+  it('refuses values that are not whole numbers from 1, and unknown parameters', () => {
+    assert.throws(() => parseBotSpec(game, limited('depth=0')), /usi: parameter depth=0: depth is a whole number from 1, not "0"/);
+    assert.throws(() => parseBotSpec(game, limited('nodes=1e5')), /nodes is a whole number from 1/);
+    assert.throws(() => parseBotSpec(game, limited('movetime=100')), /usi has no parameter "movetime" \(its parameters: depth, nodes\)/);
+  });
 });
