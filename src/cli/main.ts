@@ -55,6 +55,13 @@ function program(setExit: (code: number) => void): Command {
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 
   cli
+    .command('usi')
+    .description("run a built-in bot's engine as a USI engine on stdin/stdout, for shogi GUIs and other arenas")
+    .argument('<game>')
+    .argument('<bot>', 'the built-in bot, with its parameters if any: strong(time=0.5)')
+    .action(lazy(async () => (await import('./serve-command.js')).usiCommand));
+
+  cli
     .command('perft')
     .description('count the legal move sequences of a given depth: the check of a rules engine')
     .argument('<game>')

@@ -3,7 +3,7 @@
  * is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
  */
 import type { BotConnection } from './connection.js';
-import type { BotProgram } from './line-io.js';
+import type { BotProgram, LineIO } from './line-io.js';
 import type { GameResult } from './game-result.js';
 import type { Result } from './result.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
@@ -173,6 +173,18 @@ export interface Bridge {
   connect(command: string, start: (command: string) => BotConnection, params: Readonly<Record<string, string>>): BotConnection;
 }
 
+/**
+ * A built-in bot's engine served under another protocol on stdin/stdout, for programs that speak
+ * that protocol rather than the statement's (a shogi GUI speaks USI): `tabula <protocol> <game> <bot>`.
+ */
+export interface EngineServer {
+  readonly description: string;
+  /** The built-in bots it serves. */
+  readonly bots: readonly string[];
+  /** Speaks the protocol on `io` until told to quit or the input ends; `params`: the bot's, already checked. */
+  serve(bot: string, params: Readonly<Record<string, string>>, io: LineIO): Promise<void>;
+}
+
 /** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */
 export interface Judge {
   /** The built-in bot the submission plays against. */
@@ -195,5 +207,7 @@ export interface GameDefinition<State = unknown, Move = unknown> {
   readonly exitGrace?: Millis;
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
+  /** By protocol: `usi` is served by `tabula usi <game> <bot>`. */
+  readonly servers?: Readonly<Record<string, EngineServer>>;
   readonly judge?: Judge;
 }

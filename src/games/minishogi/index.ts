@@ -9,6 +9,7 @@ import { protocol } from './protocol.js';
 import { rules, type MinishogiState } from './rules.js';
 import { START_SFEN, SfenError, parseSfen } from './sfen.js';
 import { usi } from './usi.js';
+import { serveUsi } from './usi-engine.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
 function root(sfen: string | undefined): Position {
@@ -42,4 +43,7 @@ export const game: GameDefinition<MinishogiState, Move> = {
     },
   },
   bridges: { usi },
+  servers: {
+    usi: { description: "the strong bot's search as a USI engine", bots: ['strong'], serve: (_bot, params, io) => serveUsi(io, params) },
+  },
 };
