@@ -16,7 +16,8 @@ import { START_SFEN, parseSfen } from '../sfen.js';
 /**
  * Shares of the turn's limit: no new iteration starts after `SOFT`, the search stops at `HARD`.
  * The clock a bot sees starts when it reads its input, later than the arena's; the rest is margin
- * for a busy machine. The first turn also pays for starting the process.
+ * for a busy machine. The first turn also pays for starting the process, so its clock starts when
+ * the process did (the arena writes player 0's first input as it starts the process).
  */
 const SOFT = 0.3;
 const HARD = 0.55;
@@ -72,7 +73,7 @@ export const strong: BuiltinBot = {
     let pos: Position | null = null;
     let me: Color = 0;
     for (let turn = await readTurn(io, true), first = true; turn !== null; turn = await readTurn(io, false), first = false) {
-      const startedAt = performance.now();
+      const startedAt = first ? 0 : performance.now();
       if (turn.id !== null) me = turn.id;
       pos = follow(pos, turn, me);
       const limit = first ? timeLimits.firstTurn : timeLimits.turn;
