@@ -6,18 +6,18 @@
  * plies. Prints the score with its 95% interval and the Elo difference, per rung.
  *
  *   npm run build && node dist/scripts/minishogi-ladder.js [--games 200] [--plies 2] [--seed 1]
- *       [--engine nodes=20000] fsf:depth=2 fsf:nodes=20000 fsf:movetime=100 random ...
+ *       [--engine nodes=20000] [--base DIR] fsf:depth=2 fsf:nodes=20000 fsf:movetime=100 random base:nodes=20000 ...
  *
  * `--engine` and each opponent's limit: `depth=N`, `nodes=N` or `movetime=MS` (for the engine,
- * `movetime` is the bot's own budget for a turn of that length, as in a game).
+ * `movetime` is the bot's own budget for a turn of that length, as in a game). `base:<limit>` is the
+ * search of another build of Tabula (`--base`, its dist/ folder): an earlier version, to compare with.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng } from '../src/core/rng.js';
 import { formatUsi, parseUsi, type Move } from '../src/games/minishogi/moves.js';
-import type { Position } from '../src/games/minishogi/position.js';
 import { rules, type MinishogiState } from '../src/games/minishogi/rules.js';
-import { Search, type Limits } from '../src/games/minishogi/search/search.js';
+import type { Limits, Search } from '../src/games/minishogi/search/search.js';
 import { START_SFEN, parseSfen } from '../src/games/minishogi/sfen.js';
 
 const FAIRY_STOCKFISH = process.env['FAIRY_STOCKFISH'] ?? '/usr/games/fairy-stockfish';
@@ -25,8 +25,8 @@ const FAIRY_STOCKFISH = process.env['FAIRY_STOCKFISH'] ?? '/usr/games/fairy-stoc
 interface Player {
   readonly name: string;
   newGame(): Promise<void>;
-  /** The move after `moves` from the start; `pos` is that position with its history. */
-  play(moves: readonly Move[], pos: Position): Promise<Move>;
+  /** The move after `moves` from the start. */
+  play(moves: readonly Move[]): Promise<Move>;
   close(): void;
 }
 
@@ -36,10 +36,22 @@ function parseLimit(text: string): { kind: 'depth' | 'nodes' | 'movetime'; value
   return { kind: match[1] as 'depth' | 'nodes' | 'movetime', value: Number(match[2]) };
 }
 
-/** The search, as builtin:strong runs it (bots/strong.ts: movetime gives its shares of a turn). */
-function engine(limitText: string): Player {
+/** What the ladder uses of a build of Tabula (this one's, or another's through `--base`). */
+interface Build {
+  readonly Search: new () => Search;
+  readonly parseSfen: typeof parseSfen;
+}
+
+async function loadBuild(dist: string): Promise<Build> {
+  const folder = `${dist}/src/games/minishogi`;
+  const [search, sfen] = await Promise.all([import(`${folder}/search/search.js`), import(`${folder}/sfen.js`)]);
+  return { Search: search.Search, parseSfen: sfen.parseSfen };
+}
+
+/** The search, as builtin:strong runs it (bots/strong.ts: movetime gives its shares of a turn), from the game's moves. */
+function engine(name: string, build: Build, limitText: string): Player {
   const limit = parseLimit(limitText);
-  const search = new Search();
+  const search = new build.Search();
   const limits = (): Limits => {
     const startedAt = performance.now();
     if (limit.kind === 'depth') return { depth: limit.value };
@@ -47,9 +59,14 @@ function engine(limitText: string): Player {
     return { startedAt, softMs: limit.value * 0.3, hardMs: limit.value * 0.55 };
   };
   return {
-    name: `strong(${limitText})`,
+    name: `${name}(${limitText})`,
     newGame: async () => search.clear(),
-    play: async (_moves, pos) => search.run(pos, limits()).move!,
+    play: async (moves) => {
+      // Moves are numbers of the same layout in every build.
+      const pos = build.parseSfen(START_SFEN);
+      for (const m of moves) pos.make(m);
+      return search.run(pos, limits()).move!;
+    },
     close: () => {},
   };
 }
@@ -60,7 +77,11 @@ function randomPlayer(seed: number): Player {
   return {
     name: 'random',
     newGame: async () => void (rng = new Rng(seed + games++)),
-    play: async (_moves, pos) => rng.pick(pos.legalMoves()),
+    play: async (moves) => {
+      const pos = parseSfen(START_SFEN);
+      for (const m of moves) pos.make(m);
+      return rng.pick(pos.legalMoves());
+    },
     close: () => {},
   };
 }
@@ -102,16 +123,14 @@ async function playOne(players: readonly [Player, Player], opening: readonly Mov
   await Promise.all(players.map((p) => p.newGame()));
   let state: MinishogiState = rules.initial({ players: 2, seed, options: {} });
   const moves: Move[] = [];
-  const pos = parseSfen(START_SFEN);
   const play = (m: Move) => {
     state = rules.play(state, m);
     moves.push(m);
-    pos.make(m);
   };
   for (const m of opening) play(m);
   while (state.outcome === null) {
     const player = players[state.position.side]!;
-    const move = await player.play(moves, pos);
+    const move = await player.play(moves);
     if (!state.position.legalMoves().includes(move)) throw new Error(`${player.name} played an illegal move ${formatUsi(move)} after ${moves.map(formatUsi).join(' ')}`);
     play(move);
   }
@@ -178,10 +197,18 @@ const option = (name: string, fallback: string): string => {
 const games = Number(option('--games', '200'));
 const plies = Number(option('--plies', '2'));
 const seed = Number(option('--seed', '1'));
-const mine = engine(option('--engine', 'nodes=20000'));
+const base = option('--base', '');
+const mine = engine('strong', await loadBuild(new URL('../', import.meta.url).pathname), option('--engine', 'nodes=20000'));
 for (const opponent of args) {
-  const other = opponent === 'random' ? randomPlayer(seed) : opponent.startsWith('fsf:') ? fairyStockfish(opponent.slice(4)) : null;
-  if (other === null) throw new Error(`an opponent is random or fsf:<limit>, not ${opponent}`);
+  const other =
+    opponent === 'random'
+      ? randomPlayer(seed)
+      : opponent.startsWith('fsf:')
+        ? fairyStockfish(opponent.slice(4))
+        : opponent.startsWith('base:') && base !== ''
+          ? engine('base', await loadBuild(base), opponent.slice(5))
+          : null;
+  if (other === null) throw new Error(`an opponent is random, fsf:<limit> or base:<limit> (with --base), not ${opponent}`);
   await rung(mine, other, games, plies, seed);
   other.close();
 }

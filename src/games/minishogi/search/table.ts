@@ -1,7 +1,9 @@
 /**
  * The transposition table: what the search learnt of each position it met (the best move, the
  * score with its bound, the depth searched, the static evaluation), in two-entry buckets indexed
- * by the low half of the Zobrist key and checked with the high half. Typed arrays, allocated once.
+ * by the low half of the Zobrist key and checked with the high half. One typed array, allocated
+ * once: an entry is three 32-bit words (the key's high half; the move, depth, bound and
+ * generation; the score and the evaluation), so that a bucket shares a cache line.
  */
 import type { Move } from '../moves.js';
 
@@ -10,64 +12,60 @@ export const UPPER = 1;
 export const LOWER = 2;
 export const EXACT = 3;
 
+const WORDS = 3;
+/** The second word: the move in bits 0-10, the depth in 11-18, the bound in 19-20, the generation above. */
+const DEPTH_SHIFT = 11;
+const BOUND_SHIFT = 19;
+const GENERATION_SHIFT = 21;
+const GENERATIONS = 64;
+
 export class TranspositionTable {
-  private readonly keys: Int32Array;
-  private readonly moves: Int16Array;
-  private readonly scores: Int16Array;
-  private readonly evals: Int16Array;
-  private readonly depths: Int8Array;
-  /** The bound in the low 2 bits, the search's generation above. */
-  private readonly flags: Uint8Array;
+  private readonly words: Int32Array;
   private readonly mask: number;
   private generation = 0;
 
   /** 2^`bits` entries (12 bytes each). */
   constructor(bits: number) {
-    const size = 1 << bits;
-    this.keys = new Int32Array(size);
-    this.moves = new Int16Array(size);
-    this.scores = new Int16Array(size);
-    this.evals = new Int16Array(size);
-    this.depths = new Int8Array(size);
-    this.flags = new Uint8Array(size);
-    this.mask = (size - 1) & ~1;
+    this.words = new Int32Array(WORDS << bits);
+    this.mask = (1 << bits) - 2;
   }
 
   /** Marks entries from now on as this search's: older ones are replaced first. */
   newSearch(): void {
-    this.generation = (this.generation + 1) & 63;
+    this.generation = (this.generation + 1) % GENERATIONS;
   }
 
   clear(): void {
-    this.flags.fill(0);
+    this.words.fill(0);
   }
 
   /** The entry of the position with this key, or -1. */
   probe(lo: number, hi: number): number {
-    const i = lo & this.mask;
-    if (this.keys[i] === hi && this.flags[i] !== 0) return i;
-    if (this.keys[i + 1] === hi && this.flags[i + 1] !== 0) return i + 1;
+    const i = (lo & this.mask) * WORDS;
+    const w = this.words;
+    if (w[i] === hi && w[i + 1] !== 0) return i;
+    if (w[i + WORDS] === hi && w[i + WORDS + 1] !== 0) return i + WORDS;
     return -1;
   }
 
   move(entry: number): Move {
-    return this.moves[entry]! as Move;
-  }
-
-  score(entry: number): number {
-    return this.scores[entry]!;
-  }
-
-  eval(entry: number): number {
-    return this.evals[entry]!;
+    return (this.words[entry + 1]! & 0x7ff) as Move;
   }
 
   depth(entry: number): number {
-    return this.depths[entry]!;
+    return (this.words[entry + 1]! >> DEPTH_SHIFT) & 0xff;
   }
 
   bound(entry: number): number {
-    return this.flags[entry]! & 3;
+    return (this.words[entry + 1]! >> BOUND_SHIFT) & 3;
+  }
+
+  score(entry: number): number {
+    return (this.words[entry + 2]! << 16) >> 16;
+  }
+
+  eval(entry: number): number {
+    return this.words[entry + 2]! >> 16;
   }
 
   /**
@@ -75,24 +73,24 @@ export class TranspositionTable {
    * search or, among two of this search, the shallower one. A stored move survives a store without one.
    */
   store(lo: number, hi: number, move: number, score: number, staticEval: number, depth: number, bound: number): void {
-    const base = lo & this.mask;
+    const w = this.words;
+    const base = (lo & this.mask) * WORDS;
     let i = base;
-    if (this.keys[base] !== hi || this.flags[base] === 0) {
-      if (this.keys[base + 1] === hi && this.flags[base + 1] !== 0) i = base + 1;
-      else if (this.worth(base + 1) < this.worth(base)) i = base + 1;
+    if (w[base] !== hi || w[base + 1] === 0) {
+      if (w[base + WORDS] === hi && w[base + WORDS + 1] !== 0) i = base + WORDS;
+      else if (this.worth(base + WORDS) < this.worth(base)) i = base + WORDS;
     }
-    if (move !== 0 || this.keys[i] !== hi) this.moves[i] = move;
-    this.keys[i] = hi;
-    this.scores[i] = score;
-    this.evals[i] = staticEval;
-    this.depths[i] = depth;
-    this.flags[i] = bound | (this.generation << 2);
+    const kept = w[i] === hi && w[i + 1] !== 0 ? w[i + 1]! & 0x7ff : 0;
+    w[i] = hi;
+    w[i + 1] = (move || kept) | (Math.max(0, depth) << DEPTH_SHIFT) | (bound << BOUND_SHIFT) | (this.generation << GENERATION_SHIFT);
+    w[i + 2] = (score & 0xffff) | (staticEval << 16);
   }
 
-  /** How much an entry is worth keeping: its depth, less for each search since it was stored. */
+  /** How much an entry is worth keeping: its depth, less for each search since it was stored; nothing when empty. */
   private worth(i: number): number {
-    if (this.flags[i] === 0) return -1000;
-    const age = (this.generation - (this.flags[i]! >> 2)) & 63;
-    return this.depths[i]! - 8 * age;
+    const info = this.words[i + 1]!;
+    if (info === 0) return -1000;
+    const age = (this.generation - (info >>> GENERATION_SHIFT) + GENERATIONS) % GENERATIONS;
+    return ((info >> DEPTH_SHIFT) & 0xff) - 8 * age;
   }
 }
