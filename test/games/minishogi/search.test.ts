@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
+import { millis } from '../../../src/core/units.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, parseAction, type Move } from '../../../src/games/minishogi/moves.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
@@ -185,11 +186,13 @@ describe('the search', () => {
 
 describe('builtin:strong', () => {
   it('beats builtin:random from either seat', async () => {
+    // Limited by nodes, with time to spare: the result does not depend on the machine's load.
+    const timeLimits = { firstTurn: millis(10_000), turn: millis(10_000) };
     for (const seed of [1, 2]) {
       for (const seat of [0, 1]) {
         const bots = ['builtin:random', 'builtin:random'];
         bots[seat] = 'builtin:strong(nodes=3000)';
-        const { result } = await playGame(game, bots, { seed });
+        const { result } = await playGame(game, bots, { seed, timeLimits });
         assert.equal(result.winner, seat, `${bots.join(' vs ')}, seed ${seed}: ${result.reason}`);
       }
     }

@@ -4,7 +4,8 @@
  * every term is a count times a weight, and `evaluate` can write the counts out (`trace`) for the
  * fitting. Features, each counted for player 0 minus player 1:
  * - material on the board and in hand (the second piece of a kind in hand apart from the first);
- * - placement: a table per piece type over the 25 squares, seen from the piece's own side;
+ * - placement: a table per piece type over the 25 squares, seen from the piece's own side, and
+ *   tables per piece type over where it stands from its own king and from the opponent's;
  * - mobility: squares each piece attacks that its side does not occupy;
  * - hanging pieces: attacked by the opponent and defended by none;
  * - king safety: how many of the king's 8 neighbours the opponent attacks, how many the king may
@@ -12,14 +13,18 @@
  *   empty neighbours it could be dropped on that no own piece defends;
  * - the move: a bonus for the side to move.
  */
-import { KING_ATTACKS, SQUARES, bit, lsb, popcount, type Color } from '../board.js';
+import { KING_ATTACKS, SIZE, SQUARES, bit, colOf, lsb, popcount, rowOf, type Color } from '../board.js';
 import { HAND_KINDS, KING, PIECE_TYPES, typeOfCode, type PieceType } from '../pieces.js';
 import { attacksOf, type Position } from '../position.js';
 
 /** Where each feature's weights start in the weight vector. */
 export const MATERIAL = 0;
 export const PLACEMENT = MATERIAL + PIECE_TYPES;
-export const HAND = PLACEMENT + PIECE_TYPES * SQUARES;
+/** Where a piece stands from a king: 9 x 9 offsets, seen from the piece's side. */
+const OFFSETS = (2 * SIZE - 1) * (2 * SIZE - 1);
+export const NEAR_OWN_KING = PLACEMENT + PIECE_TYPES * SQUARES;
+export const NEAR_THEIR_KING = NEAR_OWN_KING + PIECE_TYPES * OFFSETS;
+export const HAND = NEAR_THEIR_KING + PIECE_TYPES * OFFSETS;
 /** Pieces of one kind a hand can hold: a game has two. */
 const HAND_PIECES = 2;
 export const MOBILITY = HAND + HAND_KINDS * HAND_PIECES;
@@ -37,7 +42,9 @@ export const WEIGHT_COUNT = TEMPO + 1;
 export function weightName(i: number): string {
   const types = ['P', 'S', 'G', 'B', 'R', 'K', '+P', '+S', '+B', '+R'];
   if (i < PLACEMENT) return `material ${types[i - MATERIAL]}`;
-  if (i < HAND) return `placement ${types[Math.floor((i - PLACEMENT) / SQUARES)]} ${(i - PLACEMENT) % SQUARES}`;
+  if (i < NEAR_OWN_KING) return `placement ${types[Math.floor((i - PLACEMENT) / SQUARES)]} ${(i - PLACEMENT) % SQUARES}`;
+  if (i < NEAR_THEIR_KING) return `from own king ${types[Math.floor((i - NEAR_OWN_KING) / OFFSETS)]} ${offsetName((i - NEAR_OWN_KING) % OFFSETS)}`;
+  if (i < HAND) return `from their king ${types[Math.floor((i - NEAR_THEIR_KING) / OFFSETS)]} ${offsetName((i - NEAR_THEIR_KING) % OFFSETS)}`;
   if (i < MOBILITY) return `hand ${types[Math.floor((i - HAND) / HAND_PIECES)]} #${((i - HAND) % HAND_PIECES) + 1}`;
   if (i < HANGING) return `mobility ${types[i - MOBILITY]}`;
   if (i < KING_ATTACKED) return `hanging ${types[i - HANGING]}`;
@@ -46,6 +53,18 @@ export function weightName(i: number): string {
   if (i < KING_DROPS) return `king guards ${i - KING_GUARDS}`;
   if (i < TEMPO) return `king drop squares x ${types[i - KING_DROPS]} in hand`;
   return 'tempo';
+}
+
+const offsetName = (o: number): string => `${Math.floor(o / (2 * SIZE - 1)) - SIZE + 1},${(o % (2 * SIZE - 1)) - SIZE + 1}`;
+
+/**
+ * The offset index of a piece on `sq` from a king on `ksq`, rows counted forward for `color`:
+ * rotating the board for player 1 negates both differences.
+ */
+function offset(sq: number, ksq: number, color: Color): number {
+  const dr = rowOf(sq) - rowOf(ksq);
+  const dc = colOf(sq) - colOf(ksq);
+  return color === 0 ? (dr + SIZE - 1) * (2 * SIZE - 1) + dc + SIZE - 1 : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
 }
 
 /** Each side's attacked squares, filled by `evaluate`. */
@@ -89,6 +108,15 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
       trace[PLACEMENT + type * SQUARES + relative]! += sign;
       trace[MOBILITY + type]! += sign * mobility;
       trace[HANGING + type]! += sign * hanging;
+    }
+    if (type !== KING) {
+      const nearOwn = NEAR_OWN_KING + type * OFFSETS + offset(sq, pos.kings[color]!, color);
+      const nearTheirs = NEAR_THEIR_KING + type * OFFSETS + offset(sq, pos.kings[color ^ 1]!, color);
+      score += sign * (w[nearOwn]! + w[nearTheirs]!);
+      if (trace) {
+        trace[nearOwn]! += sign;
+        trace[nearTheirs]! += sign;
+      }
     }
   }
 

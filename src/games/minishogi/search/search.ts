@@ -18,6 +18,7 @@ import type { Move } from '../moves.js';
 import { typeOfCode } from '../pieces.js';
 import { MAX_PLIES } from '../rules.js';
 import { evaluate } from './evaluation.js';
+import { VALUE, exchange } from './exchange.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './table.js';
 import { WEIGHTS } from './weights.js';
 
@@ -29,8 +30,6 @@ export const MATE = 31000;
 /** Scores beyond this are decided: a mate, a stalemate or a repetition. */
 export const DECIDED = MATE - 2 * MAX_PLY;
 
-/** Values for ordering captures and pruning in quiescence: a pawn is 100. */
-const VALUE = Int16Array.from([100, 400, 450, 550, 650, 0, 450, 450, 800, 950]);
 
 /** How many plies to reduce late quiet moves by, indexed `depth * 64 + move number`. */
 const REDUCTIONS = new Int8Array(64 * 64);
@@ -40,11 +39,12 @@ for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) REDUCTIONS[d * 64 + m]
 const FILTER_BITS = 12;
 const FILTER_MASK = (1 << FILTER_BITS) - 1;
 
-/** Move ordering classes, above any history score. */
+/** Move ordering classes: the table's move, captures that do not lose material, killers, quiet moves by history, losing captures. */
 const TABLE_MOVE = 1 << 30;
 const CAPTURE = 1 << 28;
 const KILLER = 1 << 26;
 const HISTORY_MAX = 1 << 14;
+const LOSING_CAPTURE = -(1 << 26);
 
 export interface Limits {
   /** The deepest iteration. */
@@ -162,7 +162,7 @@ export class Search {
       beta = guess + delta;
     }
     for (;;) {
-      const score = this.negamax(alpha, beta, depth, 0, false);
+      const score = this.negamax(alpha, beta, depth, 0, this.pos.inCheck());
       if (this.stopped) return score;
       if (score <= alpha) {
         beta = (alpha + beta) >> 1;
@@ -198,7 +198,7 @@ export class Search {
    * The score of the current position if the game ends here by repetition, else 0. Only positions
    * with the same side to move, after the last null move, can repeat.
    */
-  private repetition(ply: number): number {
+  private repetition(ply: number, inCheck: boolean): number {
     const pos = this.pos;
     const lo = pos.keyLo;
     if (this.filter[lo & FILTER_MASK] === 0) return 0;
@@ -211,20 +211,21 @@ export class Search {
       if (i >= this.rootIndex || count >= 2) {
         // The player giving check loses; without check, player 0 loses.
         const win = MATE - ply;
-        return pos.inCheck() || pos.side === 1 ? win : -win;
+        return inCheck || pos.side === 1 ? win : -win;
       }
     }
     return 0;
   }
 
-  private negamax(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
+  /** `inCheck`: whether the side to move is in check, known to the caller. */
+  private negamax(alpha: number, beta: number, depth: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
     const pvNode = beta - alpha > 1;
     this.pvLength[ply] = ply;
     if (ply > 0) {
       this.visit();
       if (this.stopped) return 0;
-      const repeated = this.repetition(ply);
+      const repeated = this.repetition(ply, inCheck);
       if (repeated !== 0) return repeated;
       if (pos.moveNumber > MAX_PLIES) return pos.generate(this.moves, ply * MAX_MOVES) === 0 ? -MATE + ply : 0;
       // Mate distance: no line from here beats a mate found nearer the root.
@@ -233,9 +234,8 @@ export class Search {
       if (alpha >= beta) return alpha;
       if (ply >= MAX_PLY - 1) return evaluate(pos, WEIGHTS, null);
     }
-    const inCheck = pos.inCheck();
     if (inCheck && ply > 0) depth++;
-    if (depth <= 0) return this.quiescence(alpha, beta, ply);
+    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
 
     const keyLo = pos.keyLo;
     const keyHi = pos.keyHi;
@@ -263,7 +263,7 @@ export class Search {
         const savedNull = this.nullIndex;
         this.nullIndex = pos.historyLength;
         pos.makeNull();
-        const score = -this.negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, !cutNode);
+        const score = -this.negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
         pos.unmakeNull();
         this.nullIndex = savedNull;
         if (this.stopped) return 0;
@@ -300,7 +300,7 @@ export class Search {
         }
       }
       let score: number;
-      if (i === 0) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, false);
+      if (i === 0) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, givesCheck);
       else {
         let reduction = 0;
         if (depth >= 3 && quiet && !givesCheck && !inCheck && i >= (pvNode ? 3 : 2)) {
@@ -309,9 +309,9 @@ export class Search {
           if (this.isKiller(m, ply)) reduction--;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = -this.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, true);
-        if (score > alpha && reduction > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, ply + 1, !cutNode);
-        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, false);
+        score = -this.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, givesCheck);
+        if (score > alpha && reduction > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, ply + 1, givesCheck);
+        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, givesCheck);
       }
       pos.unmake();
       if (this.stopped) {
@@ -339,48 +339,69 @@ export class Search {
     return best;
   }
 
-  private quiescence(alpha: number, beta: number, ply: number): number {
+  /** Captures only (every move when in check), until the position is quiet; the table stores what it finds at depth 0. */
+  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
     this.visit();
     if (this.stopped) return 0;
     this.pvLength[ply] = ply;
     if (ply >= MAX_PLY - 1) return evaluate(pos, WEIGHTS, null);
-    const inCheck = pos.inCheck();
+    const keyLo = pos.keyLo;
+    const keyHi = pos.keyHi;
+    const entry = this.table.probe(keyLo, keyHi);
+    let tableMove = 0;
+    let standPat = -INFINITE;
+    if (entry >= 0) {
+      const score = fromTable(this.table.score(entry), ply);
+      const bound = this.table.bound(entry);
+      if (bound === EXACT || (bound === LOWER && score >= beta) || (bound === UPPER && score <= alpha)) return score;
+      tableMove = this.table.move(entry);
+      if (!inCheck) standPat = this.table.eval(entry);
+    } else if (!inCheck) standPat = evaluate(pos, WEIGHTS, null);
+
+    const alphaBefore = alpha;
     const base = ply * MAX_MOVES;
     let best = -INFINITE;
-    let standPat = 0;
     let n: number;
     if (inCheck) {
       n = pos.generate(this.moves, base);
       if (n === 0) return -MATE + ply;
     } else {
-      standPat = evaluate(pos, WEIGHTS, null);
-      if (standPat >= beta) return standPat;
+      if (standPat >= beta) {
+        if (entry < 0) this.table.store(keyLo, keyHi, 0, toTable(standPat, ply), standPat, 0, LOWER);
+        return standPat;
+      }
       if (standPat > alpha) alpha = standPat;
       best = standPat;
       n = pos.generateCaptures(this.moves, base);
     }
-    this.scoreMoves(base, n, 0, ply);
+    this.scoreMoves(base, n, tableMove, ply);
+    let bestMove = 0;
     for (let i = 0; i < n; i++) {
       const m = this.pick(base, i, n);
-      const to = m & 31;
-      if (!inCheck && (m & 1024) === 0) {
-        // A capture that cannot lift the score to alpha even if nothing is taken back.
-        const gain = VALUE[typeOfCode(pos.board[to]!)]!;
-        if (standPat + gain + 150 <= alpha) continue;
+      if (!inCheck) {
+        // Captures that lose material, or cannot lift the score to alpha even if nothing is taken back.
+        if (this.order[base + i]! < 0) break;
+        if ((m & 1024) === 0 && standPat + VALUE[typeOfCode(pos.board[m & 31]!)]! + 150 <= alpha) continue;
       }
       pos.make(m as Move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1);
+      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck());
       pos.unmake();
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
           alpha = score;
+          bestMove = m;
           this.updatePv(ply, m);
           if (score >= beta) break;
         }
       }
+    }
+    // A deeper search's entry for this position is worth more.
+    if (entry < 0 || this.table.depth(entry) === 0) {
+      const bound = best >= beta ? LOWER : best > alphaBefore ? EXACT : UPPER;
+      this.table.store(keyLo, keyHi, bestMove, toTable(best, ply), inCheck ? 0 : standPat, 0, bound);
     }
     return best;
   }
@@ -401,7 +422,10 @@ export class Search {
         const target = from < 25 ? pos.board[to]! : 0;
         if (target !== 0) {
           const attacker = typeOfCode(pos.board[from]!);
-          key = CAPTURE + VALUE[typeOfCode(target)]! * 16 - attacker + (m & 1024 ? 1024 : 0);
+          const victim = VALUE[typeOfCode(target)]!;
+          // Taking a piece worth less than the taker is checked by exchanges; the rest cannot lose.
+          const loses = VALUE[attacker]! > victim && exchange(pos, m) < 0;
+          key = (loses ? LOSING_CAPTURE : CAPTURE) + victim * 16 - attacker + (m & 1024 ? 1024 : 0);
         } else if (m & 1024) key = CAPTURE - 1;
         else if (m === killer0) key = KILLER + 1;
         else if (m === killer1) key = KILLER;
