@@ -1,9 +1,10 @@
 /**
- * Static exchange evaluation: what a capture wins once both sides have taken back on its square
- * with their least valuable pieces, for as long as it pays. Drops are left out (a piece dropped
- * to defend is a move of its own), and so is the hand value of what is taken.
+ * Static exchange evaluation: what a move wins (what it takes, if anything) once both sides have
+ * taken on its square in turn with their least valuable pieces, for as long as it pays. A move or
+ * drop to a square the opponent takes for free loses the piece. Drops in answer are left out (a
+ * piece dropped to defend is a move of its own), and so is the hand value of what is taken.
  */
-import { bit, lsb } from '../board.js';
+import { SQUARES, bit, lsb } from '../board.js';
 import type { Position } from '../position.js';
 import { PROMOTED, typeOfCode } from '../pieces.js';
 
@@ -14,14 +15,16 @@ const CHEAPEST_FIRST = [0, 1, 2, 6, 7, 3, 4, 8, 9, 5] as const;
 
 const gains = new Int32Array(32);
 
-/** The material the side to move wins by playing the capture `move` (a board move onto an enemy piece). */
+/** The material the side to move wins by playing the legal `move`. */
 export function exchange(pos: Position, move: number): number {
   const to = move & 31;
   const from = (move >> 5) & 31;
-  let mover = typeOfCode(pos.board[from]!);
-  if (move & 1024) mover = PROMOTED[mover]! as typeof mover;
-  gains[0] = VALUE[typeOfCode(pos.board[to]!)]! + (move & 1024 ? VALUE[mover]! - VALUE[typeOfCode(pos.board[from]!)]! : 0);
-  let occupied = pos.occupied ^ bit(from);
+  const drop = from >= SQUARES;
+  const before = drop ? from - SQUARES : typeOfCode(pos.board[from]!);
+  const mover = move & 1024 ? PROMOTED[before]! : before;
+  const target = drop ? 0 : pos.board[to]!;
+  gains[0] = (target === 0 ? 0 : VALUE[typeOfCode(target)]!) + VALUE[mover]! - VALUE[before]!;
+  let occupied = drop ? pos.occupied | bit(to) : pos.occupied ^ bit(from);
   let side = pos.side ^ 1;
   let onSquare = mover;
   let d = 0;

@@ -13,9 +13,10 @@
  *
  * Everything it needs is allocated when it is made: nothing per node.
  */
-import { MAX_MOVES, type Position } from '../position.js';
+import { bit, type Color } from '../board.js';
+import { MAX_MOVES, attacksOf, type Position } from '../position.js';
 import type { Move } from '../moves.js';
-import { typeOfCode } from '../pieces.js';
+import { KING, PIECE_TYPES, typeOfCode, type PieceType } from '../pieces.js';
 import { MAX_PLIES } from '../rules.js';
 import { evaluate } from './evaluation.js';
 import { VALUE, exchange } from './exchange.js';
@@ -89,6 +90,8 @@ export class Search {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly filter = new Uint8Array(1 << FILTER_BITS);
+  /** For each piece type, the squares from which it would check the opponent's king (`quietChecks`). */
+  private readonly checkSquares = new Int32Array(PIECE_TYPES);
   /** The history index of the root position, and of the last null move on the current line (-1: none). */
   private rootIndex = 0;
   private nullIndex = -1;
@@ -235,7 +238,7 @@ export class Search {
       if (ply >= MAX_PLY - 1) return evaluate(pos, WEIGHTS, null);
     }
     if (inCheck && ply > 0) depth++;
-    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
+    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
 
     const keyLo = pos.keyLo;
     const keyHi = pos.keyHi;
@@ -339,8 +342,12 @@ export class Search {
     return best;
   }
 
-  /** Captures only (every move when in check), until the position is quiet; the table stores what it finds at depth 0. */
-  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean): number {
+  /**
+   * Captures only (every move when in check), until the position is quiet; with `checks` (its first
+   * ply), quiet moves that give check too, drops above all: many of Minishogi's tactics begin with
+   * one. The table stores what it finds at depth 0.
+   */
+  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean, checks: boolean): number {
     const pos = this.pos;
     this.visit();
     if (this.stopped) return 0;
@@ -385,7 +392,7 @@ export class Search {
         if ((m & 1024) === 0 && standPat + VALUE[typeOfCode(pos.board[m & 31]!)]! + 150 <= alpha) continue;
       }
       pos.make(m as Move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck());
+      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck(), false);
       pos.unmake();
       if (this.stopped) return 0;
       if (score > best) {
@@ -398,12 +405,55 @@ export class Search {
         }
       }
     }
+    if (checks && !inCheck && best < beta) {
+      const checking = this.quietChecks(base);
+      for (let i = base; i < base + checking; i++) {
+        const m = this.moves[i]!;
+        pos.make(m as Move);
+        const score = -this.quiescence(-beta, -alpha, ply + 1, true, false);
+        pos.unmake();
+        if (this.stopped) return 0;
+        if (score > best) {
+          best = score;
+          if (score > alpha) {
+            alpha = score;
+            bestMove = m;
+            this.updatePv(ply, m);
+            if (score >= beta) break;
+          }
+        }
+      }
+    }
     // A deeper search's entry for this position is worth more.
     if (entry < 0 || this.table.depth(entry) === 0) {
       const bound = best >= beta ? LOWER : best > alphaBefore ? EXACT : UPPER;
       this.table.store(keyLo, keyHi, bestMove, toTable(best, ply), inCheck ? 0 : standPat, 0, bound);
     }
     return best;
+  }
+
+  /**
+   * Writes from `base` the legal moves that take nothing, promote nothing and check the opponent's
+   * king directly (from the square they reach), and returns how many.
+   */
+  private quietChecks(base: number): number {
+    const pos = this.pos;
+    const them = (pos.side ^ 1) as Color;
+    const king = pos.kings[them]!;
+    const occupied = pos.occupied;
+    // A piece of the side to move on one of these squares attacks the king: what the king would attack, were it that piece.
+    for (let type = 0; type < PIECE_TYPES; type++) this.checkSquares[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
+    const n = pos.generate(this.moves, base);
+    let checking = base;
+    for (let i = base; i < base + n; i++) {
+      const m = this.moves[i]!;
+      const to = m & 31;
+      const from = (m >> 5) & 31;
+      if (m & 1024) continue;
+      const type = from >= 25 ? from - 25 : pos.board[to] !== 0 ? -1 : typeOfCode(pos.board[from]!);
+      if (type >= 0 && this.checkSquares[type]! & bit(to)) this.moves[checking++] = m;
+    }
+    return checking - base;
   }
 
   /** Gives each move from `base` its ordering key. */
