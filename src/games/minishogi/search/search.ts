@@ -34,7 +34,7 @@ export const DECIDED = MATE - 2 * MAX_PLY;
 
 /** How many plies to reduce late quiet moves by, indexed `depth * 64 + move number`. */
 const REDUCTIONS = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) REDUCTIONS[d * 64 + m] = Math.floor(0.5 + (Math.log(d) * Math.log(m)) / 2.2);
+for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) REDUCTIONS[d * 64 + m] = Math.floor(0.75 + (Math.log(d) * Math.log(m)) / 2);
 
 /** Repetition filter: counts of the keys of the positions before the current one, by their low bits. */
 const FILTER_BITS = 12;
@@ -293,14 +293,16 @@ export class Search {
       const quiet = !capture && (m & 1024) === 0;
       if (quiet) quiets++;
 
+      // Near the leaves, late quiet moves, and moves that lose material or cannot reach alpha, are skipped.
+      const prunable = ply > 0 && !inCheck && best > -DECIDED;
+      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) continue;
+      const futile = prunable && quiet && depth <= 3 && staticEval + 120 + 150 * depth <= alpha;
+      const losing = prunable && !futile && depth <= 5 && exchange(pos, m) < -(quiet ? 60 : 120) * depth;
       pos.make(m as Move);
       const givesCheck = pos.inCheck();
-      if (ply > 0 && quiet && !inCheck && !givesCheck && best > -DECIDED) {
-        // Near the leaves, late quiet moves and quiet moves that cannot reach alpha are skipped.
-        if ((depth <= 3 && quiets > 4 + depth * depth * (improving ? 2 : 1)) || (depth <= 2 && staticEval + 120 + 150 * depth <= alpha)) {
-          pos.unmake();
-          continue;
-        }
+      if ((futile || losing) && !givesCheck) {
+        pos.unmake();
+        continue;
       }
       let score: number;
       if (i === 0) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, givesCheck);
@@ -310,6 +312,7 @@ export class Search {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(i, 63)]!;
           if (!pvNode) reduction++;
           if (this.isKiller(m, ply)) reduction--;
+          reduction -= Math.trunc(this.history[(pos.side ^ 1) << 10 | (m & 1023)]! / 8192);
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
         score = -this.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, givesCheck);
