@@ -5,7 +5,7 @@
  * (nodes searched a second, from the same positions at fixed depths); and whole games through the
  * protocol. The two other engines are GPL development dependencies, used here and in tests only.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,9 +15,9 @@ import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
 import { playGame } from '../src/arena/game-loop.js';
 import { game } from '../src/games/minishogi/index.js';
 import { Search } from '../src/games/minishogi/search/search.js';
-import { START_SFEN, parseSfen } from '../src/games/minishogi/sfen.js';
+import { parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
 
-const root = process.env['TABULA_ROOT'] ?? new URL('../../', import.meta.url).pathname;
+const root = process.env.TABULA_ROOT ?? new URL('../../', import.meta.url).pathname;
 
 /** Fairy-Stockfish in a child process that does not keep the benchmark alive between runs. */
 class FairyStockfish {
@@ -30,7 +30,7 @@ class FairyStockfish {
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (/^info .*\bnodes [0-9]+/.test(line)) this.lastInfo = line;
       const waiting = this.waiting;
-      if (waiting && waiting.match.test(line)) {
+      if (waiting?.match.test(line)) {
         this.waiting = null;
         waiting.resolve(line);
       }
@@ -38,7 +38,9 @@ class FairyStockfish {
   }
 
   static async start(): Promise<FairyStockfish> {
-    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const engine = new FairyStockfish(child);
     await engine.ask(['usi'], /^usiok/);
     await engine.ask(['setoption name USI_Variant value minishogi', 'isready'], /^readyok/);
@@ -53,7 +55,7 @@ class FairyStockfish {
     try {
       return await new Promise((resolve) => {
         this.waiting = { match, resolve };
-        this.child.stdin.write(lines.map((line) => line + '\n').join(''));
+        this.child.stdin.write(lines.map((line) => `${line}\n`).join(''));
       });
     } finally {
       this.child.unref();
@@ -75,14 +77,20 @@ class FairyStockfish {
 }
 
 /** Positions for the search cases: the start, and middle games with captures to weigh (from the tests). */
-const SEARCH_POSITIONS = [START_SFEN, '1p1g1/bRs2/G1Skp/2R2/K4 w b 26', '2s1k/3gp/2G1R/r3b/1KSB1 b p 19', 'rk2+P/bs3/1S3/PK1g1/2GB1 w R 24'];
+const SEARCH_POSITIONS = [
+  START_SFEN,
+  '1p1g1/bRs2/G1Skp/2R2/K4 w b 26',
+  '2s1k/3gp/2G1R/r3b/1KSB1 b p 19',
+  'rk2+P/bs3/1S3/PK1g1/2GB1 w R 24',
+];
 
 let fairyStockfish: Promise<FairyStockfish> | null = null;
 const search = new Search();
 
 async function games(): Promise<number> {
   let turns = 0;
-  for (let seed = 0; seed < 5; seed++) turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
+  for (let seed = 0; seed < 5; seed++)
+    turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
   return turns;
 }
 
@@ -91,9 +99,16 @@ export const cases: { readonly name: string; readonly unit: string; readonly run
   {
     name: 'minishogi perft 6, Fairy-Stockfish wasm (go perft)',
     unit: 'nodes',
-    run: async () => (await (fairyStockfish ??= FairyStockfish.start())).perft(START_SFEN, 6),
+    run: async () => {
+      if (!fairyStockfish) fairyStockfish = FairyStockfish.start();
+      return (await fairyStockfish).perft(START_SFEN, 6);
+    },
   },
-  { name: 'minishogi perft 4, shogiops', unit: 'nodes', run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4) },
+  {
+    name: 'minishogi perft 4, shogiops',
+    unit: 'nodes',
+    run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4),
+  },
   {
     name: 'minishogi search, builtin:strong (depth 8, 4 positions)',
     unit: 'nodes',
@@ -107,7 +122,8 @@ export const cases: { readonly name: string; readonly unit: string; readonly run
     name: 'minishogi search, Fairy-Stockfish wasm (depth 12, 4 positions)',
     unit: 'nodes',
     run: async () => {
-      const engine = await (fairyStockfish ??= FairyStockfish.start());
+      if (!fairyStockfish) fairyStockfish = FairyStockfish.start();
+      const engine = await fairyStockfish;
       let nodes = 0;
       for (const sfen of SEARCH_POSITIONS) nodes += await engine.search(sfen, 12);
       return nodes;

@@ -15,12 +15,12 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Rng } from '../src/core/rng.js';
-import { formatUsi, parseUsi, type Move } from '../src/games/minishogi/moves.js';
-import { rules, type MinishogiState } from '../src/games/minishogi/rules.js';
+import { formatUsi, type Move, parseUsi } from '../src/games/minishogi/moves.js';
+import { type MinishogiState, rules } from '../src/games/minishogi/rules.js';
 import type { Limits, Search } from '../src/games/minishogi/search/search.js';
-import { START_SFEN, parseSfen } from '../src/games/minishogi/sfen.js';
+import { parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
 
-const FAIRY_STOCKFISH = process.env['FAIRY_STOCKFISH'] ?? '/usr/games/fairy-stockfish';
+const FAIRY_STOCKFISH = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
 
 interface Player {
   readonly name: string;
@@ -76,7 +76,9 @@ function randomPlayer(seed: number): Player {
   let games = 0;
   return {
     name: 'random',
-    newGame: async () => void (rng = new Rng(seed + games++)),
+    newGame: async () => {
+      rng = new Rng(seed + games++);
+    },
     play: async (moves) => {
       const pos = parseSfen(START_SFEN);
       for (const m of moves) pos.make(m);
@@ -99,15 +101,21 @@ function fairyStockfish(limitText: string): Player {
           resolve(line);
         }
       });
-      child.stdin.write(lines.map((l) => l + '\n').join(''));
+      child.stdin.write(lines.map((l) => `${l}\n`).join(''));
     });
   const ready = ask(['usi', 'setoption name UCI_Variant value minishogi', 'isready'], /^readyok/);
   return {
     name: `fsf(${limitText})`,
-    newGame: async () => void (await ready, await ask(['usinewgame', 'isready'], /^readyok/)),
+    newGame: async () => {
+      await ready;
+      await ask(['usinewgame', 'isready'], /^readyok/);
+    },
     play: async (moves) => {
       const line = await ask(
-        [`position sfen ${START_SFEN}${moves.length ? ` moves ${moves.map(formatUsi).join(' ')}` : ''}`, `go ${limit.kind} ${limit.value}`],
+        [
+          `position sfen ${START_SFEN}${moves.length ? ` moves ${moves.map(formatUsi).join(' ')}` : ''}`,
+          `go ${limit.kind} ${limit.value}`,
+        ],
         /^bestmove /,
       );
       const move = parseUsi(line.split(' ')[1]!);
@@ -119,7 +127,11 @@ function fairyStockfish(limitText: string): Player {
 }
 
 /** Plays one game from the opening; the result for seat 0 (1, 0.5 or 0) and why it ended. */
-async function playOne(players: readonly [Player, Player], opening: readonly Move[], seed: number): Promise<{ score: number; reason: string; plies: number }> {
+async function playOne(
+  players: readonly [Player, Player],
+  opening: readonly Move[],
+  seed: number,
+): Promise<{ score: number; reason: string; plies: number }> {
   await Promise.all(players.map((p) => p.newGame()));
   let state: MinishogiState = rules.initial({ players: 2, seed, options: {} });
   const moves: Move[] = [];
@@ -131,11 +143,18 @@ async function playOne(players: readonly [Player, Player], opening: readonly Mov
   while (state.outcome === null) {
     const player = players[state.position.side]!;
     const move = await player.play(moves);
-    if (!state.position.legalMoves().includes(move)) throw new Error(`${player.name} played an illegal move ${formatUsi(move)} after ${moves.map(formatUsi).join(' ')}`);
+    if (!state.position.legalMoves().includes(move))
+      throw new Error(
+        `${player.name} played an illegal move ${formatUsi(move)} after ${moves.map(formatUsi).join(' ')}`,
+      );
     play(move);
   }
   const o = state.outcome;
-  return { score: o.winner === null ? 0.5 : o.winner === 0 ? 1 : 0, reason: o.reason.replace(/[0-9]+/g, 'N'), plies: state.ply };
+  return {
+    score: o.winner === null ? 0.5 : o.winner === 0 ? 1 : 0,
+    reason: o.reason.replace(/[0-9]+/g, 'N'),
+    plies: state.ply,
+  };
 }
 
 function randomOpening(seed: number, plies: number): Move[] {
@@ -182,7 +201,12 @@ async function rung(mine: Player, other: Player, games: number, plies: number, s
       `as player 0 ${(seat0 * 100).toFixed(0)}%, as player 1 ${(seat1 * 100).toFixed(0)}%, ` +
       `${(plyTotal / scores.length).toFixed(0)} plies a game, ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log(`  endings: ${[...reasons].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${n} ${r}`).join('; ')}`);
+  console.log(
+    `  endings: ${[...reasons]
+      .sort((x, y) => y[1] - x[1])
+      .map(([r, n]) => `${n} ${r}`)
+      .join('; ')}`,
+  );
 }
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -198,7 +222,11 @@ const games = Number(option('--games', '200'));
 const plies = Number(option('--plies', '2'));
 const seed = Number(option('--seed', '1'));
 const base = option('--base', '');
-const mine = engine('strong', await loadBuild(new URL('../', import.meta.url).pathname), option('--engine', 'nodes=20000'));
+const mine = engine(
+  'strong',
+  await loadBuild(new URL('../', import.meta.url).pathname),
+  option('--engine', 'nodes=20000'),
+);
 for (const opponent of args) {
   const other =
     opponent === 'random'
@@ -208,7 +236,8 @@ for (const opponent of args) {
         : opponent.startsWith('base:') && base !== ''
           ? engine('base', await loadBuild(base), opponent.slice(5))
           : null;
-  if (other === null) throw new Error(`an opponent is random, fsf:<limit> or base:<limit> (with --base), not ${opponent}`);
+  if (other === null)
+    throw new Error(`an opponent is random, fsf:<limit> or base:<limit> (with --base), not ${opponent}`);
   await rung(mine, other, games, plies, seed);
   other.close();
 }

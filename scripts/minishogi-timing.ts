@@ -32,7 +32,19 @@ interface BotSummary {
   readonly turns: Times;
 }
 
-const args = ['match', 'minishogi', 'builtin:strong', opponent, '--games', games, '--concurrency', concurrency, '--db', join(dir, 'timing.db'), '--json'];
+const args = [
+  'match',
+  'minishogi',
+  'builtin:strong',
+  opponent,
+  '--games',
+  games,
+  '--concurrency',
+  concurrency,
+  '--db',
+  join(dir, 'timing.db'),
+  '--json',
+];
 console.log(`tabula ${args.join(' ')}`);
 const started = performance.now();
 const child = spawn(process.execPath, [tabula, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -43,13 +55,15 @@ for await (const line of createInterface({ input: child.stdout })) {
   if (event.event === 'game') {
     played++;
     const failed = event.players!.filter((p) => p.status !== 'ok');
-    if (failed.length > 0 || played % 50 === 0) process.stderr.write(`${played} games${failed.length > 0 ? `: ${line}` : ''}\n`);
+    if (failed.length > 0 || played % 50 === 0)
+      process.stderr.write(`${played} games${failed.length > 0 ? `: ${line}` : ''}\n`);
   } else if (event.event === 'summary') summary = event as unknown as { bots: BotSummary[] };
 }
 rmSync(dir, { recursive: true, force: true });
 if (summary === null) throw new Error('the match printed no summary');
 
-const times = (t: Times): string => `median ${t.medianMs} ms, 99th percentile ${t.p99Ms} ms, max ${t.maxMs} ms (limit ${t.limitMs} ms, ${t.turns} turns)`;
+const times = (t: Times): string =>
+  `median ${t.medianMs} ms, 99th percentile ${t.p99Ms} ms, max ${t.maxMs} ms (limit ${t.limitMs} ms, ${t.turns} turns)`;
 let failures = 0;
 for (const bot of summary.bots.filter((b) => b.bot.startsWith('builtin:strong'))) {
   failures += bot.failures.length;
@@ -58,5 +72,7 @@ for (const bot of summary.bots.filter((b) => b.bot.startsWith('builtin:strong'))
   console.log(`  later turns: ${times(bot.turns)}`);
   for (const f of bot.failures.slice(0, 20)) console.log(`  game ${f.gameId}: ${f.status}: ${f.message}`);
 }
-console.log(`${played} games in ${((performance.now() - started) / 1000).toFixed(0)} s; ${failures === 0 ? 'no timeout or other failure' : `${failures} failures`}`);
+console.log(
+  `${played} games in ${((performance.now() - started) / 1000).toFixed(0)} s; ${failures === 0 ? 'no timeout or other failure' : `${failures} failures`}`,
+);
 process.exitCode = failures === 0 ? 0 : 1;

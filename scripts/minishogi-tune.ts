@@ -14,12 +14,19 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { Rng } from '../src/core/rng.js';
-import { formatSfen, parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
-import { rules, type MinishogiState } from '../src/games/minishogi/rules.js';
-import { DECIDED, Search } from '../src/games/minishogi/search/search.js';
-import { HAND, MOBILITY, PLACEMENT, WEIGHT_COUNT, evaluate, weightName } from '../src/games/minishogi/search/evaluation.js';
-import { WEIGHTS } from '../src/games/minishogi/search/weights.js';
 import type { Move } from '../src/games/minishogi/moves.js';
+import { type MinishogiState, rules } from '../src/games/minishogi/rules.js';
+import {
+  evaluate,
+  HAND,
+  MOBILITY,
+  PLACEMENT,
+  WEIGHT_COUNT,
+  weightName,
+} from '../src/games/minishogi/search/evaluation.js';
+import { DECIDED, Search } from '../src/games/minishogi/search/search.js';
+import { WEIGHTS } from '../src/games/minishogi/search/weights.js';
+import { formatSfen, parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
 
 function play(games: number, nodes: number, file: string, seed: number): void {
   const searches = [new Search(), new Search()];
@@ -36,20 +43,24 @@ function play(games: number, nodes: number, file: string, seed: number): void {
     };
     const opening = 2 + rng.below(7);
     for (let i = 0; i < opening && state.outcome === null; i++) played(rng.pick(pos.legalMoves()));
-    searches.forEach((s) => s.clear());
+    for (const search of searches) search.clear();
     const quiet: string[] = [];
     while (state.outcome === null) {
       const result = searches[pos.side]!.run(pos, { nodes });
       const m = result.move!;
       const capture = ((m >> 5) & 31) < 25 && pos.board[m & 31] !== 0;
-      if (!pos.inCheck() && !capture && (m & 1024) === 0 && Math.abs(result.score) < DECIDED) quiet.push(formatSfen(pos));
+      if (!pos.inCheck() && !capture && (m & 1024) === 0 && Math.abs(result.score) < DECIDED)
+        quiet.push(formatSfen(pos));
       played(m);
     }
     const winner = state.outcome.winner;
     const result = winner === null ? 0.5 : winner === 0 ? 1 : 0;
     appendFileSync(file, quiet.map((sfen) => `${sfen} ${result}\n`).join(''));
     written += quiet.length;
-    if ((g + 1) % 50 === 0) process.stderr.write(`${g + 1} games, ${written} positions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((g + 1) % 50 === 0)
+      process.stderr.write(
+        `${g + 1} games, ${written} positions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      );
   }
 }
 
@@ -94,7 +105,8 @@ function fit(files: readonly string[], epochs: number, write: boolean): void {
     return e;
   };
   const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-  const loss = (set: readonly Sample[], k: number): number => set.reduce((sum, s) => sum + (sigmoid((k * value(s)) / 400) - s.result) ** 2, 0) / set.length;
+  const loss = (set: readonly Sample[], k: number): number =>
+    set.reduce((sum, s) => sum + (sigmoid((k * value(s)) / 400) - s.result) ** 2, 0) / set.length;
 
   // K: the scale that best fits the current weights.
   let [lo, hi] = [0.01, 10];
@@ -105,7 +117,9 @@ function fit(files: readonly string[], epochs: number, write: boolean): void {
     else lo = a;
   }
   const k = (lo + hi) / 2;
-  console.log(`${samples.length} positions; K ${k.toFixed(3)}; loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`);
+  console.log(
+    `${samples.length} positions; K ${k.toFixed(3)}; loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`,
+  );
 
   // Adam on the mean squared error, with the tables pulled towards 0.
   const regularized = (i: number): boolean => i >= PLACEMENT && i < HAND;
@@ -129,10 +143,15 @@ function fit(files: readonly string[], epochs: number, write: boolean): void {
       const vh = v[i]! / (1 - 0.999 ** epoch);
       w[i] = w[i]! - (rate * mh) / (Math.sqrt(vh) + 1e-12);
     }
-    if (epoch % 100 === 0 || epoch === epochs) console.log(`epoch ${epoch}: loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`);
+    if (epoch % 100 === 0 || epoch === epochs)
+      console.log(`epoch ${epoch}: loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`);
   }
   const rounded = Int16Array.from(w, (x) => Math.max(-32000, Math.min(32000, Math.round(x))));
-  for (const i of [...Array(10).keys(), ...Array.from({ length: 10 }, (_, j) => HAND + j), ...Array.from({ length: 10 }, (_, j) => MOBILITY + j)])
+  for (const i of [
+    ...Array(10).keys(),
+    ...Array.from({ length: 10 }, (_, j) => HAND + j),
+    ...Array.from({ length: 10 }, (_, j) => MOBILITY + j),
+  ])
     console.log(`${weightName(i).padEnd(24)} ${WEIGHTS[i]} -> ${rounded[i]}`);
   if (write) writeWeights(rounded, k, samples.length);
 }

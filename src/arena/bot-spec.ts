@@ -1,10 +1,12 @@
 /**
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
- * the game offers (such as `usi:`), or any other command line. A built-in bot or a bridge takes
- * parameters in parentheses: `builtin:strong(depth=4)`, `usi(depth=4):fairy-stockfish`.
+ * the game offers (such as `usi:`), `human` for a person's seat, or any other command line. A
+ * built-in bot or a bridge takes parameters in parentheses: `builtin:strong(depth=4)`,
+ * `usi(depth=4):fairy-stockfish`.
  */
-import { BotStartError, type BotConnection } from '../core/connection.js';
-import { SetupError, checkSettings, type BotSetup, type GameDefinition } from '../core/game.js';
+import { type BotConnection, BotStartError } from '../core/connection.js';
+import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
+import type { Seat } from '../core/units.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -14,7 +16,11 @@ type Params = Readonly<Record<string, string>>;
 export type BotSpec =
   | { readonly kind: 'builtin'; readonly name: string; readonly params: Params }
   | { readonly kind: 'bridge'; readonly bridge: string; readonly params: Params; readonly command: string }
+  | { readonly kind: 'human' }
   | { readonly kind: 'command'; readonly command: string };
+
+/** The spec of a seat played by a person, whose moves come from outside the arena (a web page). */
+export const HUMAN = 'human';
 
 /** `<scheme>` or `<scheme>(<params>)` followed by `:`. */
 const SCHEME = /^([a-z][a-z0-9-]*)(?:\(([^()]*)\))?:/;
@@ -32,6 +38,7 @@ export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
 
 function readSpec(game: GameDefinition, spec: string): BotSpec {
   if (spec.trim() === '') throw new SetupError('the command is empty');
+  if (spec === HUMAN) return { kind: 'human' };
   const scheme = SCHEME.exec(spec);
   const rest = scheme ? spec.slice(scheme[0].length) : spec;
   if (scheme?.[1] === 'builtin') {
@@ -44,7 +51,8 @@ function readSpec(game: GameDefinition, spec: string): BotSpec {
     checkSettings(`builtin:${name}`, 'parameter', game.bots[name]!.params ?? [], params);
     return { kind: 'builtin', name, params };
   }
-  const bridge = scheme && game.bridges && Object.hasOwn(game.bridges, scheme[1]!) ? game.bridges[scheme[1]!]! : undefined;
+  const bridge =
+    scheme && game.bridges && Object.hasOwn(game.bridges, scheme[1]!) ? game.bridges[scheme[1]!]! : undefined;
   if (scheme && bridge) {
     if (rest.trim() === '') throw new SetupError(`the ${scheme[1]} command is empty`);
     const params = readParams(scheme[2]);
@@ -67,25 +75,53 @@ function readParams(text: string | undefined): Params {
   return params;
 }
 
+/**
+ * The cores a bot keeps busy while it thinks: its `threads` parameter (a built-in bot's or a
+ * bridge's, such as a multi-threaded engine's) where it has one, else one.
+ */
+export function coresOf(spec: BotSpec): number {
+  const threads = spec.kind === 'command' || spec.kind === 'human' ? undefined : spec.params.threads;
+  return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
+}
+
 export interface ConnectOptions extends ProcessBotOptions {
   /**
    * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
    * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
+  /** The connection of a person's seat (`human`): its answers come from outside, such as a web page. */
+  readonly person?: (seat: Seat) => BotConnection;
 }
 
-/** Starts the bot named by `spec` for one game; a built-in bot is told `setup` (its params aside). */
-export function connectBot(game: GameDefinition, spec: string, setup: Omit<BotSetup, 'params'>, options: ConnectOptions = {}): BotConnection {
+/** Starts the bot named by `spec` for one game at `seat`; a built-in bot is told `setup` (its params aside). */
+export function connectBot(
+  game: GameDefinition,
+  spec: string,
+  setup: Omit<BotSetup, 'params'>,
+  options: ConnectOptions,
+  seat: Seat,
+): BotConnection {
   const parsed = parseBotSpec(game, spec);
   switch (parsed.kind) {
     case 'builtin': {
       const full: BotSetup = { ...setup, params: parsed.params };
       if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(full));
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(full), options.timeMargin);
     }
     case 'bridge':
-      return game.bridges![parsed.bridge]!.connect(parsed.command, (command) => new ProcessBot(command, options), parsed.params);
+      return game.bridges![parsed.bridge]!.connect(
+        parsed.command,
+        (command) => new ProcessBot(command, options),
+        parsed.params,
+      );
+    case 'human':
+      if (!options.person)
+        throw new BotStartError(
+          spec,
+          'a seat for a person needs a page to play on: `tabula play` and `tabula serve` give one',
+        );
+      return options.person(seat);
     case 'command':
       return new ProcessBot(spec, options);
   }

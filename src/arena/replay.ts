@@ -6,6 +6,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
+import type { Opening } from './opening.js';
 
 export type { GameResult, PlayerResult, PlayerStatus } from '../core/game-result.js';
 
@@ -23,6 +24,12 @@ export interface ReplayTurn {
   readonly stderr: string;
   /** The measured response time, from the last byte of input written to the line read. */
   readonly timeMs: number;
+  /**
+   * The CPU time (user and system) the bot and all it started used over the same span; present
+   * where the arena measures it (bots run as processes in a cgroup).
+   */
+  readonly cpuMs?: number;
+  /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one. */
   readonly comment?: string;
@@ -32,14 +39,31 @@ export interface ReplayTurn {
   readonly state: unknown;
 }
 
-export interface Replay {
+/** What a replay holds before its first turn: what a live view shows of a game that has just started. */
+export interface ReplayHead {
   readonly version: typeof REPLAY_VERSION;
   readonly game: string;
   readonly seed: number;
   readonly startedAt: string;
   readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
-  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
+  /**
+   * The game's limits (a person's seat may have had its own: each turn's `limitMs` says); `marginMs`,
+   * when there is one: how far past its limit an answer was still taken (`--time-margin`).
+   */
+  readonly timeLimits: {
+    readonly firstTurnMs: number;
+    readonly turnMs: number;
+    readonly gameMs?: number;
+    readonly marginMs?: number;
+  };
+  /** The game's options, when any were given. */
+  readonly options?: Readonly<Record<string, string>>;
+  /** Where the game started, when not at the game's own start: `initialState` is that start. */
+  readonly opening?: Opening;
   readonly initialState: unknown;
+}
+
+export interface Replay extends ReplayHead {
   readonly turns: readonly ReplayTurn[];
   readonly result: GameResult;
 }
@@ -47,6 +71,6 @@ export interface Replay {
 /** Writes the replay whole or not at all: a reader never sees half a file. */
 export async function writeReplay(path: string, replay: Replay): Promise<void> {
   const partial = `${path}.partial-${process.pid}`;
-  await writeFile(partial, JSON.stringify(replay, null, 1) + '\n');
+  await writeFile(partial, `${JSON.stringify(replay, null, 1)}\n`);
   await rename(partial, path);
 }

@@ -1,7 +1,7 @@
 /** Parsers for option values, each naming the option it checks. */
 import { InvalidArgumentError } from 'commander';
+import { type Millis, millis } from '../core/units.js';
 import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
-import { millis, type Millis } from '../core/units.js';
 
 export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {
@@ -12,8 +12,16 @@ export function parseSeed(value: string): number {
 
 export function parseMillis(value: string): Millis {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError('a time is a positive number of milliseconds.');
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0))
+    throw new InvalidArgumentError('a time is a positive number of milliseconds.');
   return millis(n);
+}
+
+export function parseShare(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1))
+    throw new InvalidArgumentError('a share is a number between 0 and 1.');
+  return n;
 }
 
 export function parseCount(value: string): number {
@@ -34,4 +42,16 @@ export function parseSprtOption(value: string): SprtSettings {
   } catch (err) {
     throw new InvalidArgumentError(`${(err as Error).message}.`);
   }
+}
+
+export function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');
+  return Number(value);
+}
+
+/** An integer of 0 or more. */
+export function parseIndex(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer of 0 or more.');
+  return Number(value);
 }

@@ -1,32 +1,93 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
-import { parseBotSpec } from '../arena/bot-spec.js';
-import { SetupError } from '../core/game.js';
-import { playGame } from '../arena/game-loop.js';
-import { findGame } from '../games/registry.js';
-import { writeReplay, type GameResult } from '../arena/replay.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ConnectOptions, HUMAN, parseBotSpec } from '../arena/bot-spec.js';
+import { type PlayedGame, playGame } from '../arena/game-loop.js';
+import type { Opening } from '../arena/opening.js';
+import { type GameResult, writeReplay } from '../arena/replay.js';
+import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import type { Millis, TimeLimits } from '../core/units.js';
+import { findGame } from '../games/registry.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
   json?: boolean;
+  humanMs?: Millis;
+  port?: number;
+  randomPlies?: number;
+  opening?: string;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
   const game = await findGame(gameId);
-  const { min, max } = game.seats;
-  if (bots.length < min || bots.length > max) {
-    throw new SetupError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
-  }
+  checkSeats(game, bots.length);
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
+  const opening: Opening | undefined =
+    options.randomPlies !== undefined
+      ? { randomPlies: options.randomPlies }
+      : options.opening !== undefined
+        ? { position: options.opening }
+        : undefined;
+  const setup = {
+    seed,
+    timeLimits,
+    gameOptions: options.option,
+    ...(opening && { opening }),
+    connect: connectOptionsOf(options),
+  };
+  const { result, replay } = bots.includes(HUMAN)
+    ? await playWithPerson(game, bots, setup, options)
+    : await playGame(game, bots, setup);
   if (options.replay) await writeReplay(options.replay, replay);
-  process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
+  process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }
+
+/**
+ * A game with a person's seat: served on this machine, its page's address printed first (on stderr
+ * with --json), and the game played when the person comes.
+ */
+async function playWithPerson(
+  game: GameDefinition,
+  bots: readonly string[],
+  setup: {
+    seed: number;
+    timeLimits: TimeLimits;
+    gameOptions: Record<string, string>;
+    opening?: Opening;
+    connect: ConnectOptions;
+  },
+  options: PlayOptions,
+): Promise<PlayedGame> {
+  const { LiveHub } = await import('../server/live-hub.js');
+  const { PersonGames } = await import('../server/person-games.js');
+  const { serveArena } = await import('../server/server.js');
+  const hub = new LiveHub();
+  const people = new PersonGames(hub, null);
+  const arena = await serveArena({ hub, people }, { host: '127.0.0.1', port: options.port ?? 0 });
+  try {
+    const { key, played } = people.start({
+      game,
+      specs: bots,
+      ...setup,
+      ...(options.humanMs !== undefined && { humanMs: options.humanMs }),
+    });
+    (options.json ? process.stderr : process.stdout).write(`${arena.url}games/${key}\n`);
+    const done = await played;
+    // The page shows the end before the server goes.
+    await sleep(PAGE_SEES_END_MS);
+    return done;
+  } finally {
+    await arena.close();
+  }
+}
+
+/** How long the page of a person's game is served after its end, so that it shows the result. */
+const PAGE_SEES_END_MS = 500;
 
 function summary(r: GameResult): string {
   const botWidth = Math.max(...r.players.map((p) => p.bot.length));
@@ -37,5 +98,5 @@ function summary(r: GameResult): string {
   }
   const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${r.players[r.winner]!.bot}) wins`;
   lines.push(`${winner}: ${r.reason}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -1,19 +1,54 @@
-/** `tabula usi <game> <bot>`: a built-in bot's engine served under another protocol (`EngineServer`) on stdin/stdout. */
-import { parseBotSpec } from '../arena/bot-spec.js';
-import { stdioLineIO } from '../arena/line-streams.js';
-import { findGame } from '../games/registry.js';
+/** `tabula serve` and `tabula view`: the web arena for a results database, or for one replay file. */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LiveGames } from '../league/live-games.js';
+import { Store } from '../league/store.js';
+import { FILE_KEY } from '../server/app.js';
+import { LiveHub } from '../server/live-hub.js';
+import { PersonGames } from '../server/person-games.js';
+import { serveArena } from '../server/server.js';
+import { startDemo } from './demo.js';
 import { UsageError } from './errors.js';
+import { stopGracefullyWith } from './signals.js';
 
-async function serveCommand(protocol: string, gameId: string, name: string): Promise<void> {
-  const game = await findGame(gameId);
-  const server = game.servers?.[protocol];
-  if (!server) throw new UsageError(`${game.id} has no ${protocol} engine`);
-  const spec = parseBotSpec(game, `builtin:${name}`);
-  if (spec.kind !== 'builtin') throw new Error('a builtin: spec is always a built-in bot');
-  if (!server.bots.includes(spec.name)) throw new UsageError(`${game.id}'s ${protocol} engine runs ${server.bots.join(', ')}, not ${spec.name}`);
-  await server.serve(spec.name, spec.params, stdioLineIO());
-  // Done (quit, or the input ended): exit, whether or not stdin was closed.
-  process.stdin.destroy();
+export interface ServeOptions {
+  db: string;
+  host: string;
+  port: number;
+  demo?: boolean;
 }
 
-export const usiCommand = (gameId: string, name: string): Promise<void> => serveCommand('usi', gameId, name);
+/** Serves until Ctrl-C (or SIGTERM), then stops serving, closes the database and returns; a second Ctrl-C ends at once. */
+export async function serveCommand(options: ServeOptions): Promise<void> {
+  const store = new Store(options.db);
+  const live = new LiveGames(options.db);
+  const hub = new LiveHub();
+  const empty = store.runs().length === 0;
+  const people = new PersonGames(hub, store);
+  const arena = await serveArena(
+    { hub, database: { store, live }, people },
+    { host: options.host, port: options.port },
+  );
+  process.stdout.write(`${arena.url}\n`);
+  let demo: { stop(): void } | null = null;
+  if (options.demo && empty) {
+    process.stdout.write(`${options.db} is empty: a short demo of every game plays in the background\n`);
+    demo = startDemo(options.db);
+  }
+  await untilStopped();
+  demo?.stop();
+  await people.close();
+  await arena.close();
+  live.close();
+  store.close();
+}
+
+const untilStopped = (): Promise<void> => new Promise((resolve) => stopGracefullyWith(resolve));
+
+export async function viewCommand(file: string, options: Omit<ServeOptions, 'db' | 'demo'>): Promise<void> {
+  if (!existsSync(file)) throw new UsageError(`no replay file at ${file}`);
+  const arena = await serveArena({ hub: new LiveHub(), file: resolve(file) }, options);
+  process.stdout.write(`${arena.url}games/${FILE_KEY}\n`);
+  await untilStopped();
+  await arena.close();
+}

@@ -1,15 +1,17 @@
 /** Minishogi: the CodinGame community game (5x5 shogi with drops). See README.md. */
-import { SetupError, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, SetupError } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
+import { clicks } from './clicks.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
-import { rules, type MinishogiState } from './rules.js';
-import { START_SFEN, SfenError, parseSfen } from './sfen.js';
+import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
+import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
 import { serveUsi } from './usi-engine.js';
+import { board } from './view.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
 function root(sfen: string | undefined): Position {
@@ -23,10 +25,10 @@ function root(sfen: string | undefined): Position {
 
 export const game: GameDefinition<MinishogiState, Move> = {
   id: 'minishogi',
-  title: 'Minishogi',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: { parse: stateAtSfen },
   protocol,
   bots: { random, strong },
   perft: {
@@ -43,7 +45,12 @@ export const game: GameDefinition<MinishogiState, Move> = {
     },
   },
   bridges: { usi },
-  servers: {
-    usi: { description: "the strong bot's search as a USI engine", bots: ['strong'], serve: (_bot, params, io) => serveUsi(io, params) },
+  engineProtocols: {
+    usi: {
+      description: "the strong bot's search as a USI engine",
+      bots: ['strong'],
+      serve: (_bot, params, io) => serveUsi(io, params),
+    },
   },
+  view: { board, clicks },
 };

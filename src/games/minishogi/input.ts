@@ -3,9 +3,9 @@
  * bots and the USI bridge see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCount, readLines } from '../../core/turn-input.js';
-import { square, type Color } from './board.js';
-import { pieceOfLetter, type HandKind } from './pieces.js';
+import { readCount, readLines, TurnInputError } from '../../core/turn-input.js';
+import { type Color, square } from './board.js';
+import { type HandKind, pieceOfLetter } from './pieces.js';
 import { Position } from './position.js';
 
 export interface TurnInput {
@@ -28,13 +28,15 @@ const quote = (line: string): string => JSON.stringify(line);
 
 function boardRow(line: string): string[] {
   const cells = line.match(/\+[PSBRpsbr]|[PSGBRKpsgbrk.]/g) ?? [];
-  if (cells.join('') !== line || cells.length !== SIZE) throw new TurnInputError(`expected a board row of ${SIZE} cells, got ${quote(line)}`);
+  if (cells.join('') !== line || cells.length !== SIZE)
+    throw new TurnInputError(`expected a board row of ${SIZE} cells, got ${quote(line)}`);
   return cells;
 }
 
 function hand(line: string, player: 0 | 1): string {
   if (line === '-') return '';
-  if (!(player === 0 ? /^[PSGBR]+$/ : /^[psgbr]+$/).test(line)) throw new TurnInputError(`expected player ${player}'s hand, got ${quote(line)}`);
+  if (!(player === 0 ? /^[PSGBR]+$/ : /^[psgbr]+$/).test(line))
+    throw new TurnInputError(`expected player ${player}'s hand, got ${quote(line)}`);
   return line;
 }
 
@@ -49,7 +51,8 @@ export function parseTurn(lines: readonly string[], first: boolean): TurnInput {
   let id: 0 | 1 | null = null;
   if (first) {
     const idLine = next();
-    if (idLine !== '0' && idLine !== '1') throw new TurnInputError(`expected the player id 0 or 1, got ${quote(idLine)}`);
+    if (idLine !== '0' && idLine !== '1')
+      throw new TurnInputError(`expected the player id 0 or 1, got ${quote(idLine)}`);
     id = idLine === '0' ? 0 : 1;
     const size = next();
     if (size !== String(SIZE)) throw new TurnInputError(`expected the board size ${SIZE}, got ${quote(size)}`);
@@ -73,18 +76,18 @@ export async function readTurn(io: LineIO, first: boolean): Promise<TurnInput | 
 /** The position a turn shows, with `toMove` to move and no history: pieces and hands, nothing else. */
 export function positionOf(turn: TurnInput, toMove: Color): Position {
   const pos = new Position();
-  turn.board.forEach((cells, i) =>
-    cells.forEach((cell, col) => {
+  for (const [i, cells] of turn.board.entries()) {
+    for (const [col, cell] of cells.entries()) {
       const piece = cell === '.' ? null : pieceOfLetter(cell);
       if (piece) pos.put(square((SIZE - 1 - i) * SIZE + col), piece.color, piece.type);
-    }),
-  );
-  turn.hands.forEach((letters, color) => {
+    }
+  }
+  for (const [color, letters] of turn.hands.entries()) {
     for (const letter of letters) {
       const kind = pieceOfLetter(letter)!.type as HandKind;
       pos.setHandCount(color as Color, kind, pos.handCount(color as Color, kind) + 1);
     }
-  });
+  }
   pos.setSide(toMove);
   return pos;
 }

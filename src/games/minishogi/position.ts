@@ -8,45 +8,45 @@
 import {
   BETWEEN,
   BISHOP_RAYS,
+  bishopAttacks,
+  bit,
   COLUMN,
+  type Color,
+  colOf,
   FULL,
   GOLD_ATTACKS,
   KING_ATTACKS,
   LAST_ROW,
   LINE,
+  lsb,
   PAWN_ATTACKS,
   ROOK_RAYS,
+  rookAttacks,
   SILVER_ATTACKS,
   SQUARES,
-  bishopAttacks,
-  bit,
-  colOf,
-  lsb,
-  rookAttacks,
-  type Color,
   type Square,
 } from './board.js';
-import { type Move } from './moves.js';
+import type { Move } from './moves.js';
 import {
   BISHOP,
+  colorOfCode,
   DRAGON,
   GOLD,
   HAND_KINDS,
+  type HandKind,
   HORSE,
   KING,
   PAWN,
   PIECE_TYPES,
+  type PieceType,
   PROMOTED,
   PROMOTED_SILVER,
+  pieceCode,
   ROOK,
   SILVER,
   TOKIN,
-  UNPROMOTED,
-  colorOfCode,
-  pieceCode,
   typeOfCode,
-  type HandKind,
-  type PieceType,
+  UNPROMOTED,
 } from './pieces.js';
 import { HAND_HI, HAND_LO, PIECE_HI, PIECE_LO, SIDE_HI, SIDE_LO } from './zobrist.js';
 
@@ -224,7 +224,8 @@ export class Position {
     const ksq = this.kings[color]!;
     const t = this.byType;
     let snipers =
-      this.byColor[color ^ 1]! & ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
+      this.byColor[color ^ 1]! &
+      ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
     let pinned = 0;
     while (snipers) {
       const between = BETWEEN[ksq * SQUARES + lsb(snipers)]! & occupied;
@@ -467,7 +468,10 @@ export class Position {
   }
 
   private growUndo(): void {
-    const grow = <T extends Int32Array | Int8Array>(from: T, to: T): T => (to.set(from), to);
+    const grow = <T extends Int32Array | Int8Array>(from: T, to: T): T => {
+      to.set(from);
+      return to;
+    };
     const size = this.undoMoves.length * 2;
     this.undoMoves = grow(this.undoMoves, new Int32Array(size));
     this.undoCaptures = grow(this.undoCaptures, new Int8Array(size));

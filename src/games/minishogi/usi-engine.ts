@@ -12,7 +12,7 @@ import type { Color } from './board.js';
 import { parseUsi } from './moves.js';
 import { DECIDED, MATE } from './search/search.js';
 import type { SearchLimits, WorkerAnswer, WorkerData, WorkerRequest } from './search/worker.js';
-import { START_SFEN, SfenError, parseSfen } from './sfen.js';
+import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 
 /** Kept back from the time a `go` allows: the engine's own overhead and the GUI's. */
 const MARGIN_MS = 10;
@@ -35,9 +35,11 @@ function readGo(args: readonly string[]): GoArguments {
 
 /** The search's limits for a `go`, the side to move `side`, and the bot's parameters. */
 export function goLimits(go: GoArguments, side: Color, params: Readonly<Record<string, string>>): SearchLimits {
-  const share = Number(params['time'] ?? 1);
+  const share = Number(params.time ?? 1);
   const cap = (name: string): number | undefined => {
-    const values = [go.get(name), Number(params[name] ?? 0) || undefined].filter((v): v is number => v !== undefined && v > 0);
+    const values = [go.get(name), Number(params[name] ?? 0) || undefined].filter(
+      (v): v is number => v !== undefined && v > 0,
+    );
     return values.length > 0 ? Math.min(...values) : undefined;
   };
   const depth = cap('depth');
@@ -165,14 +167,22 @@ class UsiEngine {
     this.unlimited = Object.keys(limits).length === 0;
     Atomics.store(this.stop, 0, 0);
     this.searching = new Promise((resolve) => (this.answered = resolve));
-    const request: WorkerRequest = { kind: 'go', ...this.position, startedAt: performance.timeOrigin + performance.now(), limits };
+    const request: WorkerRequest = {
+      kind: 'go',
+      ...this.position,
+      startedAt: performance.timeOrigin + performance.now(),
+      limits,
+    };
     this.thread().postMessage(request);
   }
 
   private thread(): Worker {
     if (this.worker) return this.worker;
     // No options from this process's command line: `--input-type`, say, would stop the thread from starting.
-    const worker = new Worker(new URL('./search/worker.js', import.meta.url), { workerData: { stop: this.stop } satisfies WorkerData, execArgv: [] });
+    const worker = new Worker(new URL('./search/worker.js', import.meta.url), {
+      workerData: { stop: this.stop } satisfies WorkerData,
+      execArgv: [],
+    });
     this.ready = new Promise((resolve) => (this.started = resolve));
     worker.on('message', (answer: WorkerAnswer) => {
       if (answer.kind === 'ready') this.started();
@@ -193,7 +203,8 @@ class UsiEngine {
       this.searching = null;
       this.answered();
     });
-    return (this.worker = worker);
+    this.worker = worker;
+    return worker;
   }
 }
 
@@ -201,7 +212,8 @@ class UsiEngine {
 export async function serveUsi(io: LineIO, params: Readonly<Record<string, string>>): Promise<void> {
   const engine = new UsiEngine(io, params);
   try {
-    for (let line = await io.readLine(); line !== null; line = await io.readLine()) if (!(await engine.handle(line))) return;
+    for (let line = await io.readLine(); line !== null; line = await io.readLine())
+      if (!(await engine.handle(line))) return;
     await engine.finish();
   } finally {
     await engine.close();

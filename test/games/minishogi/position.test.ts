@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { isDrop, moveTo } from '../../../src/games/minishogi/moves.js';
 import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
-import { START_SFEN, formatSfen, parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
+import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
 describe('Zobrist keys', () => {
   it('follow every move and unmove: the key of a position reached by moves is that of the same position read from SFEN', () => {
@@ -20,7 +20,7 @@ describe('Zobrist keys', () => {
         assert.deepEqual([pos.keyLo, pos.keyHi], [fresh.keyLo, fresh.keyHi], formatSfen(pos));
       }
       // The history holds the key before each move; unmaking gives each back.
-      keys.forEach((key, i) => assert.equal(`${pos.historyKeyLo(i)} ${pos.historyKeyHi(i)}`, key));
+      for (const [i, key] of keys.entries()) assert.equal(`${pos.historyKeyLo(i)} ${pos.historyKeyHi(i)}`, key);
       while (pos.historyLength > 0) {
         const expected = keys.pop();
         pos.unmake();
@@ -30,10 +30,22 @@ describe('Zobrist keys', () => {
   });
 
   it('tell apart what the repetition rule tells apart: the side to move, each hand', () => {
-    const sfens = ['4k/5/5/5/K4 b G 1', '4k/5/5/5/K4 w G 1', '4k/5/5/5/K4 b g 1', '4k/5/5/5/K4 b 2G 1', '4k/5/5/5/K4 b GS 1', '4k/5/5/5/K4 b - 1'];
-    const keys = new Set(sfens.map((s) => { const p = parseSfen(s); return `${p.keyLo} ${p.keyHi}`; }));
+    const sfens = [
+      '4k/5/5/5/K4 b G 1',
+      '4k/5/5/5/K4 w G 1',
+      '4k/5/5/5/K4 b g 1',
+      '4k/5/5/5/K4 b 2G 1',
+      '4k/5/5/5/K4 b GS 1',
+      '4k/5/5/5/K4 b - 1',
+    ];
+    const keys = new Set(
+      sfens.map((s) => {
+        const p = parseSfen(s);
+        return `${p.keyLo} ${p.keyHi}`;
+      }),
+    );
     assert.equal(keys.size, sfens.length);
-    assert.equal(new Set(sfens.map((s) => positionKey(parseSfen(s)))).size, sfens.length, 'as the referee\'s keys do');
+    assert.equal(new Set(sfens.map((s) => positionKey(parseSfen(s)))).size, sfens.length, "as the referee's keys do");
   });
 
   it('a null move passes the turn and comes back', () => {
@@ -42,7 +54,13 @@ describe('Zobrist keys', () => {
     pos.makeNull();
     assert.equal(pos.side, 1);
     assert.ok(pos.historyIsNull(0));
-    assert.deepEqual([pos.keyLo, pos.keyHi], (() => { const p = parseSfen('rbsgk/4p/5/P4/KGSBR w - 1'); return [p.keyLo, p.keyHi]; })());
+    assert.deepEqual(
+      [pos.keyLo, pos.keyHi],
+      (() => {
+        const p = parseSfen('rbsgk/4p/5/P4/KGSBR w - 1');
+        return [p.keyLo, p.keyHi];
+      })(),
+    );
     pos.unmakeNull();
     assert.deepEqual([pos.side, pos.keyLo, pos.keyHi, pos.historyLength], [0, lo, hi, 0]);
   });

@@ -3,10 +3,10 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { millis } from '../../../src/core/units.js';
 import { game } from '../../../src/games/minishogi/index.js';
-import { formatAction, parseAction, type Move } from '../../../src/games/minishogi/moves.js';
+import { formatAction, type Move, parseAction } from '../../../src/games/minishogi/moves.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
 import { DECIDED, MATE, Search, type SearchResult } from '../../../src/games/minishogi/search/search.js';
-import { START_SFEN, formatSfen, parseSfen } from '../../../src/games/minishogi/sfen.js';
+import { formatSfen, parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
 /** Plays actions written in the statement's notation on `pos`. */
 function play(pos: Position, ...actions: string[]): Position {
@@ -129,7 +129,11 @@ describe('the search knows the end rules', () => {
     // Player 1's horse checks from 13 and 14; player 0's king goes between 35 and 25. The game
     // starts after the first check, so that the check makes the third occurrence.
     const cycle = ['1413', '3525', '1314', '2535'];
-    const pos = play(parseSfen(formatSfen(play(parseSfen('5/4S/k4/4+b/2K2 w - 30'), '1413'))), ...cycle.slice(1), ...cycle);
+    const pos = play(
+      parseSfen(formatSfen(play(parseSfen('5/4S/k4/4+b/2K2 w - 30'), '1413'))),
+      ...cycle.slice(1),
+      ...cycle,
+    );
     const fresh = parseSfen(formatSfen(pos));
     assert.equal(action(fresh, searchAt(fresh, 6)), '1413', 'without the history, the search checks again');
     const result = searchAt(pos, 6);

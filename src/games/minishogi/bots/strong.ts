@@ -11,7 +11,7 @@ import { positionOf, readTurn, type TurnInput } from '../input.js';
 import { formatAction, parseAction } from '../moves.js';
 import type { Position } from '../position.js';
 import { Search } from '../search/search.js';
-import { START_SFEN, parseSfen } from '../sfen.js';
+import { parseSfen, START_SFEN } from '../sfen.js';
 
 /**
  * Shares of the turn's limit: no new iteration starts after `SOFT`, the search stops at `HARD`.
@@ -24,17 +24,34 @@ const HARD = 0.55;
 const FIRST_SOFT = 0.15;
 const FIRST_HARD = 0.3;
 
-const wholeNumber = (what: string) => (value: string): Result<string> =>
-  /^[0-9]{1,9}$/.test(value) ? ok(value) : failed(`${what} is a whole number (0 for no limit), not ${JSON.stringify(value)}`);
+const wholeNumber =
+  (what: string) =>
+  (value: string): Result<string> =>
+    /^[0-9]{1,9}$/.test(value)
+      ? ok(value)
+      : failed(`${what} is a whole number (0 for no limit), not ${JSON.stringify(value)}`);
 
 const params: readonly Setting[] = [
-  { name: 'depth', description: 'search at most this many plies (0: as deep as the time allows)', default: '0', check: wholeNumber('depth') },
-  { name: 'nodes', description: 'search at most about this many positions a move (0: no limit)', default: '0', check: wholeNumber('nodes') },
+  {
+    name: 'depth',
+    description: 'search at most this many plies (0: as deep as the time allows)',
+    default: '0',
+    check: wholeNumber('depth'),
+  },
+  {
+    name: 'nodes',
+    description: 'search at most about this many positions a move (0: no limit)',
+    default: '0',
+    check: wholeNumber('nodes'),
+  },
   {
     name: 'time',
     description: 'share of the usual thinking time (1: all of it; 0.5: half)',
     default: '1',
-    check: (value) => (/^[0-9]*\.?[0-9]+$/.test(value) && Number(value) > 0 && Number(value) <= 1.5 ? ok(value) : failed(`time is a share above 0 and at most 1.5, not ${JSON.stringify(value)}`)),
+    check: (value) =>
+      /^[0-9]*\.?[0-9]+$/.test(value) && Number(value) > 0 && Number(value) <= 1.5
+        ? ok(value)
+        : failed(`time is a share above 0 and at most 1.5, not ${JSON.stringify(value)}`),
   },
 ];
 
@@ -63,33 +80,40 @@ function follow(previous: Position | null, turn: TurnInput, me: Color): Position
 }
 
 export const strong: BuiltinBot = {
-  description: 'alpha-beta search (iterative deepening, transposition table, quiescence) knowing the end rules; depth=N, nodes=N, time=share',
+  description:
+    'alpha-beta search (iterative deepening, transposition table, quiescence) knowing the end rules; depth=N, nodes=N, time=share',
   params,
-  create: ({ timeLimits, params: given }) => async (io) => {
-    const depth = Number(given['depth'] ?? 0);
-    const nodes = Number(given['nodes'] ?? 0);
-    const share = Number(given['time'] ?? 1);
-    const search = new Search();
-    let pos: Position | null = null;
-    let me: Color = 0;
-    for (let turn = await readTurn(io, true), first = true; turn !== null; turn = await readTurn(io, false), first = false) {
-      const startedAt = first ? 0 : performance.now();
-      if (turn.id !== null) me = turn.id;
-      pos = follow(pos, turn, me);
-      const limit = first ? timeLimits.firstTurn : timeLimits.turn;
-      const result = search.run(pos, {
-        startedAt,
-        softMs: limit * share * (first ? FIRST_SOFT : SOFT),
-        hardMs: limit * share * (first ? FIRST_HARD : HARD),
-        ...(depth > 0 && { depth }),
-        ...(nodes > 0 && { nodes }),
-      });
-      if (result.move === null) {
-        io.writeLine('random');
-        continue;
+  create:
+    ({ timeLimits, params: given }) =>
+    async (io) => {
+      const depth = Number(given.depth ?? 0);
+      const nodes = Number(given.nodes ?? 0);
+      const share = Number(given.time ?? 1);
+      const search = new Search();
+      let pos: Position | null = null;
+      let me: Color = 0;
+      for (
+        let turn = await readTurn(io, true), first = true;
+        turn !== null;
+        turn = await readTurn(io, false), first = false
+      ) {
+        const startedAt = first ? 0 : performance.now();
+        if (turn.id !== null) me = turn.id;
+        pos = follow(pos, turn, me);
+        const limit = first ? timeLimits.firstTurn : timeLimits.turn;
+        const result = search.run(pos, {
+          startedAt,
+          softMs: limit * share * (first ? FIRST_SOFT : SOFT),
+          hardMs: limit * share * (first ? FIRST_HARD : HARD),
+          ...(depth > 0 && { depth }),
+          ...(nodes > 0 && { nodes }),
+        });
+        if (result.move === null) {
+          io.writeLine('random');
+          continue;
+        }
+        pos.make(result.move);
+        io.writeLine(`${formatAction(result.move, me)} depth ${result.depth} score ${result.score}`);
       }
-      pos.make(result.move);
-      io.writeLine(`${formatAction(result.move, me)} depth ${result.depth} score ${result.score}`);
-    }
-  },
+    },
 };

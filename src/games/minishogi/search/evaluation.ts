@@ -13,8 +13,8 @@
  *   empty neighbours it could be dropped on that no own piece defends;
  * - the move: a bonus for the side to move.
  */
-import { KING_ATTACKS, SIZE, SQUARES, bit, colOf, lsb, popcount, rowOf, type Color } from '../board.js';
-import { HAND_KINDS, KING, PIECE_TYPES, typeOfCode, type PieceType } from '../pieces.js';
+import { bit, type Color, colOf, KING_ATTACKS, lsb, popcount, rowOf, SIZE, SQUARES } from '../board.js';
+import { HAND_KINDS, KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
 import { attacksOf, type Position } from '../position.js';
 
 /** Where each feature's weights start in the weight vector. */
@@ -42,9 +42,12 @@ export const WEIGHT_COUNT = TEMPO + 1;
 export function weightName(i: number): string {
   const types = ['P', 'S', 'G', 'B', 'R', 'K', '+P', '+S', '+B', '+R'];
   if (i < PLACEMENT) return `material ${types[i - MATERIAL]}`;
-  if (i < NEAR_OWN_KING) return `placement ${types[Math.floor((i - PLACEMENT) / SQUARES)]} ${(i - PLACEMENT) % SQUARES}`;
-  if (i < NEAR_THEIR_KING) return `from own king ${types[Math.floor((i - NEAR_OWN_KING) / OFFSETS)]} ${offsetName((i - NEAR_OWN_KING) % OFFSETS)}`;
-  if (i < HAND) return `from their king ${types[Math.floor((i - NEAR_THEIR_KING) / OFFSETS)]} ${offsetName((i - NEAR_THEIR_KING) % OFFSETS)}`;
+  if (i < NEAR_OWN_KING)
+    return `placement ${types[Math.floor((i - PLACEMENT) / SQUARES)]} ${(i - PLACEMENT) % SQUARES}`;
+  if (i < NEAR_THEIR_KING)
+    return `from own king ${types[Math.floor((i - NEAR_OWN_KING) / OFFSETS)]} ${offsetName((i - NEAR_OWN_KING) % OFFSETS)}`;
+  if (i < HAND)
+    return `from their king ${types[Math.floor((i - NEAR_THEIR_KING) / OFFSETS)]} ${offsetName((i - NEAR_THEIR_KING) % OFFSETS)}`;
   if (i < MOBILITY) return `hand ${types[Math.floor((i - HAND) / HAND_PIECES)]} #${((i - HAND) % HAND_PIECES) + 1}`;
   if (i < HANGING) return `mobility ${types[i - MOBILITY]}`;
   if (i < KING_ATTACKED) return `hanging ${types[i - HANGING]}`;
@@ -55,7 +58,8 @@ export function weightName(i: number): string {
   return 'tempo';
 }
 
-const offsetName = (o: number): string => `${Math.floor(o / (2 * SIZE - 1)) - SIZE + 1},${(o % (2 * SIZE - 1)) - SIZE + 1}`;
+const offsetName = (o: number): string =>
+  `${Math.floor(o / (2 * SIZE - 1)) - SIZE + 1},${(o % (2 * SIZE - 1)) - SIZE + 1}`;
 
 /**
  * The offset index of a piece on `sq` from a king on `ksq`, rows counted forward for `color`:
@@ -64,7 +68,9 @@ const offsetName = (o: number): string => `${Math.floor(o / (2 * SIZE - 1)) - SI
 function offset(sq: number, ksq: number, color: Color): number {
   const dr = rowOf(sq) - rowOf(ksq);
   const dc = colOf(sq) - colOf(ksq);
-  return color === 0 ? (dr + SIZE - 1) * (2 * SIZE - 1) + dc + SIZE - 1 : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
+  return color === 0
+    ? (dr + SIZE - 1) * (2 * SIZE - 1) + dc + SIZE - 1
+    : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
 }
 
 /** Each side's attacked squares, filled by `evaluate`. */
@@ -99,10 +105,14 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
     const own = pos.byColor[color]!;
     const relative = color === 0 ? sq : SQUARES - 1 - sq;
     const mobility = popcount(pieceAttacks[sq]! & ~own);
-    const hanging = type !== KING && (attacked[color ^ 1]! & bit(sq)) !== 0 && (attacked[color]! & bit(sq)) === 0 ? 1 : 0;
+    const hanging =
+      type !== KING && (attacked[color ^ 1]! & bit(sq)) !== 0 && (attacked[color]! & bit(sq)) === 0 ? 1 : 0;
     score +=
       sign *
-      (w[MATERIAL + type]! + w[PLACEMENT + type * SQUARES + relative]! + w[MOBILITY + type]! * mobility + w[HANGING + type]! * hanging);
+      (w[MATERIAL + type]! +
+        w[PLACEMENT + type * SQUARES + relative]! +
+        w[MOBILITY + type]! * mobility +
+        w[HANGING + type]! * hanging);
     if (trace) {
       trace[MATERIAL + type]! += sign;
       trace[PLACEMENT + type * SQUARES + relative]! += sign;

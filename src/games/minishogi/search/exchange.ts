@@ -4,9 +4,9 @@
  * drop to a square the opponent takes for free loses the piece. Drops in answer are left out (a
  * piece dropped to defend is a move of its own), and so is the hand value of what is taken.
  */
-import { SQUARES, bit, lsb } from '../board.js';
-import type { Position } from '../position.js';
+import { bit, lsb, SQUARES } from '../board.js';
 import { PROMOTED, typeOfCode } from '../pieces.js';
+import type { Position } from '../position.js';
 
 /** The value of each piece type for exchanges and for ordering captures: a pawn is 100, a king more than all. */
 export const VALUE = Int16Array.from([100, 400, 450, 550, 650, 10000, 450, 450, 800, 950]);

@@ -14,12 +14,12 @@
  * Everything it needs is allocated when it is made: nothing per node.
  */
 import { bit, type Color } from '../board.js';
-import { MAX_MOVES, attacksOf, type Position } from '../position.js';
 import type { Move } from '../moves.js';
-import { KING, PIECE_TYPES, typeOfCode, type PieceType } from '../pieces.js';
+import { KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
+import { attacksOf, MAX_MOVES, type Position } from '../position.js';
 import { MAX_PLIES } from '../rules.js';
 import { evaluate } from './evaluation.js';
-import { VALUE, exchange } from './exchange.js';
+import { exchange, VALUE } from './exchange.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './table.js';
 import { WEIGHTS } from './weights.js';
 
@@ -31,10 +31,10 @@ export const MATE = 31000;
 /** Scores beyond this are decided: a mate, a stalemate or a repetition. */
 export const DECIDED = MATE - 2 * MAX_PLY;
 
-
 /** How many plies to reduce late quiet moves by, indexed `depth * 64 + move number`. */
 const REDUCTIONS = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let m = 1; m < 64; m++) REDUCTIONS[d * 64 + m] = Math.floor(0.75 + (Math.log(d) * Math.log(m)) / 2);
+for (let d = 1; d < 64; d++)
+  for (let m = 1; m < 64; m++) REDUCTIONS[d * 64 + m] = Math.floor(0.75 + (Math.log(d) * Math.log(m)) / 2);
 
 /** Repetition filter: counts of the keys of the positions before the current one, by their low bits. */
 const FILTER_BITS = 12;
@@ -141,7 +141,8 @@ export class Search {
       const ms = performance.now() - startedAt;
       if (this.stopped) {
         // A move that beat the last iteration's choice in a completed search of its own is played.
-        if (this.rootBest !== 0 && this.rootBest !== result.move) result = { ...result, move: this.rootBest as Move, pv: [this.rootBest as Move] };
+        if (this.rootBest !== 0 && this.rootBest !== result.move)
+          result = { ...result, move: this.rootBest as Move, pv: [this.rootBest as Move] };
         break;
       }
       if (this.rootBest === 0) break; // no legal move
@@ -193,7 +194,10 @@ export class Search {
     this.nodes++;
     if (!this.mayStop) return;
     if (this.nodes >= this.maxNodes) this.stopped = true;
-    else if ((this.nodes & 1023) === 0 && (performance.now() >= this.deadline || (this.stopFlag !== null && this.stopFlag[0] !== 0)))
+    else if (
+      (this.nodes & 1023) === 0 &&
+      (performance.now() >= this.deadline || (this.stopFlag !== null && this.stopFlag[0] !== 0))
+    )
       this.stopped = true;
   }
 
@@ -259,7 +263,8 @@ export class Search {
 
     if (!pvNode && !inCheck && ply > 0) {
       // The position is so good that a shallow search would not change it.
-      if (depth <= 4 && staticEval - 90 * (improving ? depth - 1 : depth) >= beta && Math.abs(beta) < DECIDED) return staticEval;
+      if (depth <= 4 && staticEval - 90 * (improving ? depth - 1 : depth) >= beta && Math.abs(beta) < DECIDED)
+        return staticEval;
       // Even passing keeps the score above beta: a real move will too.
       if (depth >= 3 && staticEval >= beta && this.nullIndex !== pos.historyLength - 1) {
         const reduction = 3 + (depth >> 2);
@@ -312,7 +317,7 @@ export class Search {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(i, 63)]!;
           if (!pvNode) reduction++;
           if (this.isKiller(m, ply)) reduction--;
-          reduction -= Math.trunc(this.history[(pos.side ^ 1) << 10 | (m & 1023)]! / 8192);
+          reduction -= Math.trunc(this.history[((pos.side ^ 1) << 10) | (m & 1023)]! / 8192);
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
         score = -this.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, givesCheck);
@@ -445,7 +450,8 @@ export class Search {
     const king = pos.kings[them]!;
     const occupied = pos.occupied;
     // A piece of the side to move on one of these squares attacks the king: what the king would attack, were it that piece.
-    for (let type = 0; type < PIECE_TYPES; type++) this.checkSquares[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
+    for (let type = 0; type < PIECE_TYPES; type++)
+      this.checkSquares[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
     const n = pos.generate(this.moves, base);
     let checking = base;
     for (let i = base; i < base + n; i++) {
@@ -521,7 +527,8 @@ export class Search {
       const other = this.moves[j]!;
       const to = other & 31;
       const from = (other >> 5) & 31;
-      if ((other & 1024) === 0 && (from >= 25 || this.pos.board[to] === 0)) this.addHistory(side | (other & 1023), -bonus);
+      if ((other & 1024) === 0 && (from >= 25 || this.pos.board[to] === 0))
+        this.addHistory(side | (other & 1023), -bonus);
     }
   }
 
@@ -542,6 +549,7 @@ export class Search {
 }
 
 /** Mate scores are stored relative to the position, not the root. */
-const toTable = (score: number, ply: number): number => (score >= DECIDED ? score + ply : score <= -DECIDED ? score - ply : score);
-const fromTable = (score: number, ply: number): number => (score >= DECIDED ? score - ply : score <= -DECIDED ? score + ply : score);
-
+const toTable = (score: number, ply: number): number =>
+  score >= DECIDED ? score + ply : score <= -DECIDED ? score - ply : score;
+const fromTable = (score: number, ply: number): number =>
+  score >= DECIDED ? score - ply : score <= -DECIDED ? score + ply : score;

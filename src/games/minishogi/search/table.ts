@@ -82,7 +82,11 @@ export class TranspositionTable {
     }
     const kept = w[i] === hi && w[i + 1] !== 0 ? w[i + 1]! & 0x7ff : 0;
     w[i] = hi;
-    w[i + 1] = (move || kept) | (Math.max(0, depth) << DEPTH_SHIFT) | (bound << BOUND_SHIFT) | (this.generation << GENERATION_SHIFT);
+    w[i + 1] =
+      (move || kept) |
+      (Math.max(0, depth) << DEPTH_SHIFT) |
+      (bound << BOUND_SHIFT) |
+      (this.generation << GENERATION_SHIFT);
     w[i + 2] = (score & 0xffff) | (staticEval << 16);
   }
 

@@ -7,20 +7,33 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { formatUsi, parseUsi } from '../moves.js';
 import { parseSfen } from '../sfen.js';
-import { Search, type Limits, type Report } from './search.js';
+import { type Limits, type Report, Search } from './search.js';
 
 /** The limits a `go` sets; the clock and the stop flag are the thread's own. */
 export type SearchLimits = Pick<Limits, 'depth' | 'nodes' | 'softMs' | 'hardMs'>;
 
 /** What the engine's thread asks. `startedAt`: when the clock started, as `performance.timeOrigin + performance.now()`. */
 export type WorkerRequest =
-  | { readonly kind: 'go'; readonly sfen: string; readonly moves: readonly string[]; readonly startedAt: number; readonly limits: SearchLimits }
+  | {
+      readonly kind: 'go';
+      readonly sfen: string;
+      readonly moves: readonly string[];
+      readonly startedAt: number;
+      readonly limits: SearchLimits;
+    }
   | { readonly kind: 'clear' };
 
 /** What this thread answers: that it is ready (once); for each `go`, each iteration's report (moves in USI), then the move (null: none is legal). */
 export type WorkerAnswer =
   | { readonly kind: 'ready' }
-  | { readonly kind: 'iteration'; readonly depth: number; readonly score: number; readonly nodes: number; readonly ms: number; readonly pv: readonly string[] }
+  | {
+      readonly kind: 'iteration';
+      readonly depth: number;
+      readonly score: number;
+      readonly nodes: number;
+      readonly ms: number;
+      readonly pv: readonly string[];
+    }
   | { readonly kind: 'bestmove'; readonly move: string | null };
 
 /** The flag, set by the engine's thread, that stops the search. */
@@ -32,7 +45,14 @@ const { stop } = workerData as WorkerData;
 const port = parentPort!;
 const search = new Search();
 
-const iteration = (r: Report): WorkerAnswer => ({ kind: 'iteration', depth: r.depth, score: r.score, nodes: r.nodes, ms: r.ms, pv: r.pv.map(formatUsi) });
+const iteration = (r: Report): WorkerAnswer => ({
+  kind: 'iteration',
+  depth: r.depth,
+  score: r.score,
+  nodes: r.nodes,
+  ms: r.ms,
+  pv: r.pv.map(formatUsi),
+});
 
 port.on('message', (request: WorkerRequest) => {
   if (request.kind === 'clear') return search.clear();
@@ -44,6 +64,9 @@ port.on('message', (request: WorkerRequest) => {
     stop,
     onIteration: (report) => port.postMessage(iteration(report)),
   });
-  port.postMessage({ kind: 'bestmove', move: result.move === null ? null : formatUsi(result.move) } satisfies WorkerAnswer);
+  port.postMessage({
+    kind: 'bestmove',
+    move: result.move === null ? null : formatUsi(result.move),
+  } satisfies WorkerAnswer);
 });
 port.postMessage({ kind: 'ready' } satisfies WorkerAnswer);
