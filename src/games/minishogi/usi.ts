@@ -13,12 +13,12 @@ import type { Bridge, Setting } from '../../core/game.js';
 import { failed, ok } from '../../core/result.js';
 import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
-import { parseTurn, type TurnInput } from './input.js';
+import { parseTurn, positionOf, type TurnInput } from './input.js';
 import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
 import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { parseSfen, START_SFEN } from './sfen.js';
+import { formatSfen, parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and
@@ -82,9 +82,14 @@ function goCommand(limits: UsiLimits, remaining: number): string {
 
 export class UsiBot implements BotConnection {
   readonly label: string;
-  /** The game so far: its moves in USI, and the position they lead to. */
+  /**
+   * The game so far: where it started for the engine (the game's start, or the position of the
+   * bridge's first turn when the game started elsewhere), the moves since in USI, and the position
+   * they lead to.
+   */
+  private start = START_SFEN;
   private readonly moves: string[] = [];
-  private readonly position: Position = parseSfen(START_SFEN);
+  private position: Position = parseSfen(START_SFEN);
   /** The engine's player, known from the first turn's input. */
   private color: Color | null = null;
 
@@ -100,9 +105,10 @@ export class UsiBot implements BotConnection {
 
   /** Plays a turn; `accept` does not apply, since the bridge itself picks the engine's `bestmove` line. */
   async turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
-    const turn = parseTurn(input, this.color === null);
+    const first = this.color === null;
+    const turn = parseTurn(input, first);
     let startupStderr = '';
-    if (this.color === null) {
+    if (first) {
       this.color = turn.id;
       const startup = new TurnClock(this.engine, STARTUP_MS);
       const failure = await this.handshake(startup);
@@ -110,10 +116,11 @@ export class UsiBot implements BotConnection {
       startupStderr = startup.stderr;
     }
     const clock = new TurnClock(this.engine, limit, startupStderr);
-    if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
+    if (first) this.begin(turn);
+    else if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
     this.check(turn);
 
-    const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
+    const position = `position sfen ${this.start}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
     const answer = await clock.ask(
       [position, goCommand(this.limits, clock.remaining)],
       (line) => firstWord(line) === 'bestmove',
@@ -170,6 +177,23 @@ export class UsiBot implements BotConnection {
     if (readyok.kind !== 'line') return readyok;
     this.engine.send(['usinewgame']);
     return null;
+  }
+
+  /**
+   * The bridge's first turn: the game's start and the opponent's first move, if that is what the
+   * turn shows; else a start of the referee's own (random plies, an openings file), which the
+   * engine is then told as an SFEN, its history before unknown.
+   */
+  private begin(turn: TurnInput): void {
+    const shown = positionOf(turn, this.color!);
+    const move = turn.lastAction === null ? null : parseAction(turn.lastAction);
+    if (turn.lastAction === null || (move !== null && this.position.legalMoves().includes(move))) {
+      if (move !== null) this.play(move);
+      if (this.position.keyLo === shown.keyLo && this.position.keyHi === shown.keyHi) return;
+    }
+    this.start = formatSfen(shown);
+    this.position = parseSfen(this.start);
+    this.moves.length = 0;
   }
 
   /** The opponent's action as a move of the bridge's game. */

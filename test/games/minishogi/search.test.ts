@@ -201,4 +201,14 @@ describe('builtin:strong', () => {
       }
     }
   });
+
+  it("plays from a start of the referee's own (random plies), following the game from there", async () => {
+    const timeLimits = { firstTurn: millis(10_000), turn: millis(10_000) };
+    for (const seat of [0, 1]) {
+      const bots = ['builtin:random', 'builtin:random'];
+      bots[seat] = 'builtin:strong(nodes=3000)';
+      const { result } = await playGame(game, bots, { seed: 3, timeLimits, opening: { randomPlies: 5 } });
+      assert.equal(result.winner, seat, result.reason);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
+import { START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { moveTime, UsiBot } from '../../../src/games/minishogi/usi.js';
 import { root } from '../../support/cli.js';
 import { start } from './helpers.js';
@@ -102,6 +103,29 @@ it("as player 1, with an engine that offers no variant option: no setoption, the
     `position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves ${first}`,
   ]);
   assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, "drops in player 1's case");
+});
+
+it("from a start of the referee's own (random plies), the engine is told that position, then the moves since", async () => {
+  for (const seat of [0, 1]) {
+    const bots = ['builtin:random', 'builtin:random'];
+    bots[seat] = fake('good');
+    const timeLimits = { firstTurn: millis(5000), turn: millis(5000) };
+    const { result, replay } = await playGame(game, bots, { seed: 6, timeLimits, opening: { randomPlies: 3 } });
+    assert.deepEqual(
+      result.players.map((p) => p.status),
+      ['ok', 'ok'],
+      result.reason,
+    );
+    const positions = commands(replay.turns, seat).filter((line) => line.startsWith('position '));
+    // The position before the engine's first turn, as the referee's snapshot writes it (with its own move number).
+    const k = replay.turns.findIndex((t) => t.seat === seat);
+    const before = (k === 0 ? replay.initialState : replay.turns[k - 1]!.state) as { sfen: string };
+    const shown = `${before.sfen.split(' ').slice(0, 3).join(' ')} 1`;
+    assert.notEqual(shown, START_SFEN);
+    assert.equal(positions[0], `position sfen ${shown}`);
+    assert.match(positions[1]!, /^position sfen .* moves \S+ \S+$/);
+    assert.ok(positions[1]!.startsWith(`position sfen ${shown} moves `), positions[1]);
+  }
 });
 
 it('an engine whose variant option lacks minishogi cannot be started', async () => {
