@@ -140,6 +140,13 @@ export class Position {
     return this.hands[color * HAND_KINDS + kind]!;
   }
 
+  /** How many pieces `color` holds in hand, of all kinds. */
+  handSize(color: Color): number {
+    const at = color * HAND_KINDS;
+    const h = this.hands;
+    return h[at]! + h[at + 1]! + h[at + 2]! + h[at + 3]! + h[at + 4]!;
+  }
+
   setHandCount(color: Color, kind: HandKind, count: number): void {
     while (this.hands[color * HAND_KINDS + kind]! < count) this.addToHand(color, kind);
     while (this.hands[color * HAND_KINDS + kind]! > count) this.takeFromHand(color, kind);

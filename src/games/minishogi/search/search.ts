@@ -265,8 +265,14 @@ export class Search {
       // The position is so good that a shallow search would not change it.
       if (depth <= 4 && staticEval - 90 * (improving ? depth - 1 : depth) >= beta && Math.abs(beta) < DECIDED)
         return staticEval;
-      // Even passing keeps the score above beta: a real move will too.
-      if (depth >= 3 && staticEval >= beta && this.nullIndex !== pos.historyLength - 1) {
+      // Even passing keeps the score above beta: a real move will too. Not when the opponent holds
+      // pieces to drop: passing then hands it attacks that a real move may well prevent.
+      if (
+        depth >= 3 &&
+        staticEval >= beta &&
+        pos.handSize((pos.side ^ 1) as Color) <= 1 &&
+        this.nullIndex !== pos.historyLength - 1
+      ) {
         const reduction = 3 + (depth >> 2);
         const savedNull = this.nullIndex;
         this.nullIndex = pos.historyLength;
