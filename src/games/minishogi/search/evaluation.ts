@@ -1,6 +1,6 @@
 /**
  * The static evaluation: a weighted sum of features of the position, seen by player 0 and returned
- * for the side to move. Its weights (weights.ts) were fitted to game results (scripts/tune), so
+ * for the side to move. Its weights (weights.ts) were fitted to game results (scripts/minishogi-tune.ts), so
  * every term is a count times a weight, and `evaluate` can write the counts out (`trace`) for the
  * fitting. Features, each counted for player 0 minus player 1:
  * - material on the board and in hand (the second piece of a kind in hand apart from the first);
