@@ -19,10 +19,28 @@ import { parseSfen, START_SFEN } from '../sfen.js';
  * for a busy machine. The first turn also pays for starting the process, so its clock starts when
  * the process did (the arena writes player 0's first input as it starts the process).
  */
-const SOFT = 0.3;
-const HARD = 0.55;
+const SOFT = 0.2;
+const HARD = 0.35;
 const FIRST_SOFT = 0.15;
 const FIRST_HARD = 0.3;
+/**
+ * The first turn searches at least `WARM_UP_MS` from the read (its soft stop half that), unless
+ * that ends after `FIRST_LATEST` of the limit: player 1's process starts with the game, long before
+ * its first input, and a search cut short there leaves the search's code uncompiled for the
+ * 100 ms turns after it (player 1's second turn was its most frequent timeout).
+ */
+const WARM_UP_MS = 100;
+const FIRST_LATEST = 0.5;
+
+/** Soft and hard stops, in ms from `startedAt` (the process start on the first turn, else the read). */
+function stops(limit: number, share: number, first: boolean, readAt: number): { softMs: number; hardMs: number } {
+  if (!first) return { softMs: limit * share * SOFT, hardMs: limit * share * HARD };
+  const latest = limit * share * FIRST_LATEST;
+  return {
+    softMs: Math.max(limit * share * FIRST_SOFT, Math.min(readAt + WARM_UP_MS / 2, latest)),
+    hardMs: Math.max(limit * share * FIRST_HARD, Math.min(readAt + WARM_UP_MS, latest)),
+  };
+}
 
 const wholeNumber =
   (what: string) =>
@@ -97,14 +115,13 @@ export const strong: BuiltinBot = {
         turn !== null;
         turn = await readTurn(io, false), first = false
       ) {
-        const startedAt = first ? 0 : performance.now();
+        const readAt = performance.now();
         if (turn.id !== null) me = turn.id;
         pos = follow(pos, turn, me);
         const limit = first ? timeLimits.firstTurn : timeLimits.turn;
         const result = search.run(pos, {
-          startedAt,
-          softMs: limit * share * (first ? FIRST_SOFT : SOFT),
-          hardMs: limit * share * (first ? FIRST_HARD : HARD),
+          startedAt: first ? 0 : readAt,
+          ...stops(limit, share, first, readAt),
           ...(depth > 0 && { depth }),
           ...(nodes > 0 && { nodes }),
         });
