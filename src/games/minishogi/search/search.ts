@@ -189,13 +189,17 @@ export class Search {
     return this.nodes >= this.maxNodes || (this.stopFlag !== null && this.stopFlag[0] !== 0);
   }
 
-  /** Counts a node; sets `stopped` when a limit is reached (never before the first iteration is done). */
+  /**
+   * Counts a node; sets `stopped` when a limit is reached (never before the first iteration is done).
+   * The clock is read every 128 nodes: in a new process, before V8 has compiled the search, 1,024
+   * nodes took up to 77 ms, past a 100 ms turn's stop at 35 ms.
+   */
   private visit(): void {
     this.nodes++;
     if (!this.mayStop) return;
     if (this.nodes >= this.maxNodes) this.stopped = true;
     else if (
-      (this.nodes & 1023) === 0 &&
+      (this.nodes & 127) === 0 &&
       (performance.now() >= this.deadline || (this.stopFlag !== null && this.stopFlag[0] !== 0))
     )
       this.stopped = true;
