@@ -7,7 +7,7 @@ import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
-import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { botNames, type ConnectOptions, connectBot } from './bot-spec.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
@@ -19,6 +19,13 @@ export interface GameOptions {
   readonly connect?: ConnectOptions;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
+  /** Each seat's name in reports; `botNames(specs)` unless given (a run names its bots once for all its games). */
+  readonly names?: readonly string[];
+  /**
+   * A bot that cannot be started (no such command) loses its game as a crash, instead of the game
+   * being abandoned with `BotStartError`: for runs, which check their bots before they begin.
+   */
+  readonly forfeitUnstarted?: boolean;
 }
 
 export interface PlayedGame {
@@ -34,6 +41,8 @@ type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message:
 /** One game in progress: its state, its bots, and what each seat has done and used. */
 interface GameInPlay<S> {
   readonly specs: readonly string[];
+  readonly names: readonly string[];
+  readonly forfeitUnstarted: boolean;
   readonly limits: TimeLimits;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
@@ -64,6 +73,8 @@ export async function playGame<S, M>(
   const initial = game.rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
   const table: GameInPlay<S> = {
     specs,
+    names: options.names ?? botNames(specs),
+    forfeitUnstarted: options.forfeitUnstarted === true,
     limits,
     bots: [],
     failures: specs.map(() => null),
@@ -93,7 +104,7 @@ export async function playGame<S, M>(
     game: game.id,
     seed: options.seed,
     startedAt,
-    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
+    players: specs.map((bot, i) => ({ seat: seat(i), bot, name: table.names[i]! })),
     timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
     initialState: game.rules.snapshot(initial),
     turns: table.turns,
@@ -121,7 +132,8 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
   const { limit, perTurn } = turnLimit(table, s, first);
   const answer = await table.bots[s]!.turn(input, limit);
   if ('elapsed' in answer) table.used[s]! += answer.elapsed;
-  if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(table.specs[s]!, answer.detail);
+  if (answer.kind === 'crash' && answer.neverStarted && !table.forfeitUnstarted)
+    throw new BotStartError(table.specs[s]!, answer.detail);
 
   let failure: Failure | null = null;
   let comment: string | undefined;
@@ -179,6 +191,7 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
       rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
       status: table.failures[i]?.status ?? 'ok',
       message: table.failures[i]?.message ?? '',
+      name: table.names[i]!,
     })),
   };
 }

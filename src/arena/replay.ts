@@ -37,7 +37,8 @@ export interface Replay {
   readonly game: string;
   readonly seed: number;
   readonly startedAt: string;
-  readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
+  /** `name`: the bot's name in reports (absent from replays written before bots had names). */
+  readonly players: readonly { readonly seat: Seat; readonly bot: string; readonly name?: string }[];
   readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
   readonly initialState: unknown;
   readonly turns: readonly ReplayTurn[];

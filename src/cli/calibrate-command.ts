@@ -1,6 +1,7 @@
 /** `tabula calibrate`: the arena's own overhead and jitter per turn on this machine, and the limits it puts at risk. */
 import { calibrate } from '../arena/calibration.js';
 import { loadGames } from '../games/registry.js';
+import { plural } from './plural.js';
 
 export async function calibrateCommand(options: { concurrency: number; turns: number; json?: boolean }): Promise<void> {
   const c = await calibrate(options.concurrency, options.turns, await loadGames());
@@ -9,7 +10,7 @@ export async function calibrateCommand(options: { concurrency: number; turns: nu
     return;
   }
   process.stdout.write(
-    `concurrency ${c.concurrency}, ${c.turns} turns of a trivial echo bot: ` +
+    `concurrency ${c.concurrency}, ${plural(c.turns, 'turn')} of a trivial echo bot: ` +
       `median ${c.medianMs} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms of arena overhead per turn\n`,
   );
   for (const w of c.warnings) process.stdout.write(`warning: ${w}\n`);

@@ -5,6 +5,7 @@ import { type GameResult, writeReplay } from '../arena/replay.js';
 import { checkSeats } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
+import { plural } from './plural.js';
 import { type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface PlayOptions extends TimeOverrides {
@@ -27,7 +28,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
 
 function summary(r: GameResult): string {
   const botWidth = Math.max(...r.players.map((p) => p.bot.length));
-  const lines = [`${r.game}, seed ${r.seed}: ${r.turns} turns`];
+  const lines = [`${r.game}, seed ${r.seed}: ${plural(r.turns, 'turn')}`];
   for (const p of r.players) {
     const status = p.status === 'ok' ? '' : `  ${p.status}: ${p.message}`;
     lines.push(`  seat ${p.seat}  ${p.bot.padEnd(botWidth)}  rank ${p.rank}  score ${p.score}${status}`);

@@ -1,9 +1,11 @@
 /** Per bot: how its games ended, each failure with its game, and its response times against its limits. */
 import { summarizeTimes, type TimeSummary } from '../arena/time-summary.js';
 import type { PlayerStatus } from '../core/game-result.js';
+import type { RunBots } from './standings.js';
 import type { StoredGame } from './store.js';
 
 export interface BotReport {
+  /** As given on the command line; `name` as reports show it. */
   readonly bot: string;
   readonly games: number;
   /** How its games ended for it: `normal` or its failure. */
@@ -11,9 +13,10 @@ export interface BotReport {
   readonly failures: readonly { readonly gameId: number; readonly status: string; readonly message: string }[];
   readonly firstTurn: TimeSummary & { readonly limitMs: number };
   readonly turns: TimeSummary & { readonly limitMs: number };
+  readonly name: string;
 }
 
-export function botReports(bots: readonly string[], games: readonly StoredGame[]): BotReport[] {
+export function botReports({ bots, names }: RunBots, games: readonly StoredGame[]): BotReport[] {
   return bots.map((bot, b) => {
     const endings = { normal: 0, timeout: 0, crash: 0, invalid: 0 };
     const failures: { gameId: number; status: string; message: string }[] = [];
@@ -44,6 +47,7 @@ export function botReports(bots: readonly string[], games: readonly StoredGame[]
       failures,
       firstTurn: { ...summarizeTimes(first), limitMs: limits.first },
       turns: { ...summarizeTimes(later), limitMs: limits.turn },
+      name: names[b]!,
     };
   });
 }

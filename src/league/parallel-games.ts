@@ -1,11 +1,13 @@
 /**
  * Plays a run's scheduled games, several at a time, storing each one the moment it ends. Each game
- * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
+ * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game;
+ * games are stored from a worker thread, so that storing one takes no time from the others' clocks.
  */
 import { performance } from 'node:perf_hooks';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
+import type { GameWriter } from './game-writer.js';
 import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
@@ -14,8 +16,13 @@ export interface RunSettings {
   readonly game: GameDefinition;
   /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
   readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  /** The names of `config.bots`, as reports show them. */
+  readonly names: readonly string[];
   readonly runId: number;
+  /** Where the run's finished games are read from. */
   readonly store: Store;
+  /** Where finished games are written to. */
+  readonly writer: GameWriter;
   readonly concurrency: number;
   /** Built-in bots as processes of their own (the default), so that none can slow the other games down. */
   readonly builtinsAsProcesses?: boolean;
@@ -49,6 +56,9 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
     seed: plan.seed,
     timeLimits,
     gameOptions,
+    names: plan.seats.map((i) => settings.names[i]!),
+    // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
+    forfeitUnstarted: true,
     connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
   });
   const game = {
@@ -58,10 +68,11 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
     seats: plan.seats,
     result,
     times: seatTimes(replay),
+    finishedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - start),
   };
-  const id = settings.store.recordGame(game, replay);
-  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+  const id = await settings.writer.write(game, replay);
+  return id === null ? null : { ...game, id };
 }
 
 /** Each seat's response times, the first turn apart (it has its own, longer limit). */

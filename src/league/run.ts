@@ -2,8 +2,11 @@
  * A stored run, match or tournament: found again in the store by its identity (or opened), played
  * game by game with each game stored the moment it ends, and reported from what the store holds.
  */
+import { botNames } from '../arena/bot-spec.js';
 import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
+import { checkBotsStart } from './bot-check.js';
+import { GameWriter } from './game-writer.js';
 import { matchPlan } from './match.js';
 import type { RunSettings } from './parallel-games.js';
 import { type RunConfig, runIdentity } from './run-config.js';
@@ -38,24 +41,46 @@ export interface RunRequest {
   readonly concurrency: number;
 }
 
-/** Plays what is left of the run `config` describes (all of it, for a new run) and reports it. */
+/**
+ * Plays what is left of the run `config` describes (all of it, for a new run) and reports it.
+ * Throws `RunBusyError` when another process is playing the same run, and `BotStartError`, before
+ * any game is played or stored, when one of its bots cannot be started.
+ */
 export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promise<RunReport> {
   const { game, config, store } = request;
-  const run = store.openRun(config.kind, runIdentity(config), config, config.seed ?? randomSeed());
-  const stored = store.games(run.id);
-  const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
-  hooks.onStart?.(run, stored, plan.total);
-  await plan.play({
-    game,
-    config,
-    runId: run.id,
-    store,
-    concurrency: request.concurrency,
-    onGame: (g) => {
-      const status = plan.record(g);
-      hooks.onGame?.(g, status);
-    },
-    ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
-  });
-  return runReport(run, store.games(run.id));
+  const names = botNames(config.bots);
+  const identity = runIdentity(config);
+  let claimed: number | undefined;
+  let writer: GameWriter | undefined;
+  try {
+    // A run being played elsewhere is refused at once; a new one is stored only once its bots have started.
+    claimed = store.runs().find((r) => r.identity === identity)?.id;
+    if (claimed !== undefined) store.claimRun(claimed);
+    await checkBotsStart(game, config);
+    const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
+    store.claimRun(run.id);
+    claimed = run.id;
+    writer = new GameWriter(store.path);
+    const stored = store.games(run.id);
+    const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
+    hooks.onStart?.(run, stored, plan.total);
+    await plan.play({
+      game,
+      config,
+      names,
+      runId: run.id,
+      store,
+      writer,
+      concurrency: request.concurrency,
+      onGame: (g) => {
+        const status = plan.record(g);
+        hooks.onGame?.(g, status);
+      },
+      ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
+    });
+    return runReport(run, store.games(run.id));
+  } finally {
+    await writer?.close();
+    if (claimed !== undefined) store.releaseRun(claimed);
+  }
 }

@@ -45,7 +45,7 @@ describe('the pair tally', () => {
   it('reports the pair: score, Elo interval, LOS and the SPRT when asked', () => {
     const tally = new PairTally(0, 1);
     for (let i = 0; i < 20; i++) tally.add(game(i, i % 2 ? 1 : 0)); // a wins every game
-    const report = tally.report(bots, { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 });
+    const report = tally.report(bots, bots, { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 });
     assert.deepEqual(report.bots, ['a', 'b']);
     assert.equal(report.score, 1);
     assert.equal(report.elo.value, Infinity);
