@@ -25,7 +25,11 @@ export class GameWriter {
 
   /** `path`: a database the caller has already opened (and so checked and migrated) with `Store`. */
   constructor(path: string) {
-    this.worker = new Worker(new URL('./game-writer-worker.js', import.meta.url), { workerData: { path } });
+    this.worker = new Worker(new URL('./game-writer-worker.js', import.meta.url), {
+      workerData: { path },
+      // The worker is a module file: a flag about code given on the command line (`node -e`) is not for it.
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+    });
     this.worker.on('message', (reply: WriterReply) => {
       const waiter = this.waiting.get(reply.request);
       this.waiting.delete(reply.request);
