@@ -8,6 +8,7 @@ import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
 import { botNames, type ConnectOptions, connectBot } from './bot-spec.js';
+import { type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
@@ -17,6 +18,8 @@ export interface GameOptions {
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly connect?: ConnectOptions;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
   /** Each seat's name in reports; `botNames(specs)` unless given (a run names its bots once for all its games). */
@@ -70,7 +73,7 @@ export async function playGame<S, M>(
   checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = game.rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
+  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
   const table: GameInPlay<S> = {
     specs,
     names: options.names ?? botNames(specs),
@@ -106,6 +109,7 @@ export async function playGame<S, M>(
     startedAt,
     players: specs.map((bot, i) => ({ seat: seat(i), bot, name: table.names[i]! })),
     timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
+    ...(options.opening && { opening: options.opening }),
     initialState: game.rules.snapshot(initial),
     turns: table.turns,
     result,

@@ -6,6 +6,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
+import type { Opening } from './opening.js';
 
 export type { GameResult, PlayerResult, PlayerStatus } from '../core/game-result.js';
 
@@ -40,6 +41,8 @@ export interface Replay {
   /** `name`: the bot's name in reports (absent from replays written before bots had names). */
   readonly players: readonly { readonly seat: Seat; readonly bot: string; readonly name?: string }[];
   readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
+  /** Where the game started, when not at the game's own start: `initialState` is that start. */
+  readonly opening?: Opening;
   readonly initialState: unknown;
   readonly turns: readonly ReplayTurn[];
   readonly result: GameResult;

@@ -51,7 +51,13 @@ function program(setExit: (code: number) => void): Command {
         "write the replay, with every turn's input, output, stderr and timing, to this file",
         parseOutputFile,
       )
-      .option('--json', 'print the result as one JSON object'),
+      .option('--json', 'print the result as one JSON object')
+      .addOption(
+        new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+          .argParser(parseCount)
+          .conflicts('opening'),
+      )
+      .option('--opening <position>', "start from this position, in the game's notation"),
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));
@@ -66,6 +72,16 @@ function program(setExit: (code: number) => void): Command {
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
+
+  cli
+    .command('export')
+    .description(
+      'write a built-in bot as one JavaScript file that plain node runs, speaking the statement (a CodinGame submission)',
+    )
+    .argument('<game>')
+    .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
+    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
+    .action(lazy(async () => (await import('./export-command.js')).exportCommand));
 
   cli
     .command('perft')

@@ -1,15 +1,21 @@
 /** The options every run command shares: where results go, how many games at once, time limits, game options. */
 
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
-import type { GameDefinition } from '../core/game.js';
+import { checkOpening } from '../arena/opening.js';
+import { type GameDefinition, SetupError } from '../core/game.js';
 import { millis, type TimeLimits } from '../core/units.js';
+import type { RunOpenings } from '../league/run-config.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
+import { UsageError } from './errors.js';
 
 /** Where results go unless --db says otherwise. */
 export const DEFAULT_DB = 'tabula.db';
 
 export interface RunOptions extends TimeOverrides {
+  randomPlies?: number;
+  openings?: string;
   db: string;
   concurrency: number;
   json?: boolean;
@@ -19,6 +25,15 @@ export interface RunOptions extends TimeOverrides {
 
 export function addRunOptions(command: Command): Command {
   return addTimeOptions(command)
+    .addOption(
+      new Option('--random-plies <n>', "start each pair's games after n random plies, chosen by the pair's seed")
+        .argParser(parseCount)
+        .conflicts('openings'),
+    )
+    .option(
+      '--openings <file>',
+      "start the pairs from the positions of this file in turn, one per line, in the game's notation",
+    )
     .addOption(
       new Option('--concurrency <k>', 'games played at once')
         .argParser(parseCount)
@@ -59,6 +74,37 @@ export function addTimeOptions(command: Command): Command {
         "each player's thinking time for a whole game (default: the game's, if it has one)",
       ).argParser(parseMillis),
     );
+}
+
+/** Where a run's games start: `--random-plies` or `--openings`, each position checked against the game. */
+export function runOpeningsOf(game: GameDefinition, options: RunOptions): RunOpenings | undefined {
+  const setup = { players: game.seats.min, seed: 0, options: {} };
+  if (options.randomPlies !== undefined) {
+    const openings = { randomPlies: options.randomPlies };
+    checkOpening(game, openings, setup);
+    return openings;
+  }
+  if (options.openings === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(options.openings, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read the openings file ${options.openings}: ${(err as Error).message}`);
+  }
+  const positions: string[] = [];
+  for (const [i, raw] of text.split('\n').entries()) {
+    const position = raw.trim();
+    if (position === '' || position.startsWith('#')) continue;
+    try {
+      checkOpening(game, { position }, setup);
+    } catch (err) {
+      if (err instanceof SetupError) throw new UsageError(`${options.openings}:${i + 1}: ${err.message}`);
+      throw err;
+    }
+    positions.push(position);
+  }
+  if (positions.length === 0) throw new UsageError(`the openings file ${options.openings} holds no position`);
+  return { positions };
 }
 
 /** The game's time limits, with those the user overrode. */

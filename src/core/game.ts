@@ -212,6 +212,16 @@ export interface Judge {
 }
 
 /**
+ * Starts other than the game's own, for matches from varied openings (`--random-plies`,
+ * `--openings`). A game has this only when its protocol tells a bot the whole state it must play
+ * from; a streaming protocol that relays only moves cannot, and such a game refuses both options.
+ */
+export interface Openings<State> {
+  /** A position in the game's notation (a line of an openings file) as the state to start from, or why it is not one. */
+  readonly parse?: (text: string, setup: GameSetup) => Result<State>;
+}
+
+/**
  * How a game is drawn in the web arena. `board` runs in the browser, from the replay's snapshots
  * alone (it lives in the game's view.ts, which imports no rules code); `clicks` runs on the server,
  * next to the rules, and tells the page which clicks make each legal move of a person's seat.
@@ -251,5 +261,6 @@ export interface GameDefinition<State = unknown, Move = unknown> extends Seating
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
   readonly judge?: Judge;
+  readonly openings?: Openings<State>;
   readonly view?: GameView<State>;
 }

@@ -8,14 +8,14 @@ import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import type { GameWriter } from './game-writer.js';
-import type { RunConfig } from './run-config.js';
+import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
   /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings'>;
   /** The names of `config.bots`, as reports show them. */
   readonly names: readonly string[];
   readonly runId: number;
@@ -49,13 +49,15 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions } = settings.config;
+  const { bots, timeLimits, gameOptions, openings } = settings.config;
   const specs = plan.seats.map((i) => bots[i]!);
   const start = performance.now();
+  const opening = openingOf(openings, plan.deal);
   const { result, replay } = await playGame(settings.game, specs, {
     seed: plan.seed,
     timeLimits,
     gameOptions,
+    ...(opening && { opening }),
     names: plan.seats.map((i) => settings.names[i]!),
     // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
     forfeitUnstarted: true,

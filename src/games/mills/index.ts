@@ -10,6 +10,7 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // Mills has no position notation: its move counts start from the start.

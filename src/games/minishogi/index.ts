@@ -5,7 +5,7 @@ import { random } from './bots/random.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
-import { type MinishogiState, rules, seating } from './rules.js';
+import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
 import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
 
@@ -24,6 +24,7 @@ export const game: GameDefinition<MinishogiState, Move> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: { parse: stateAtSfen },
   protocol,
   bots: { random },
   perft: {

@@ -11,6 +11,7 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // There is no position notation: move counts start from the start, on the fast bitmask path.

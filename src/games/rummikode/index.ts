@@ -11,6 +11,7 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
 };
