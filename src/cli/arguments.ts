@@ -42,7 +42,8 @@ export function parseSprtOption(value: string): SprtSettings {
 /** A file to be written later (a replay): checked now, so that a game is not played for nothing. */
 export function parseOutputFile(value: string): string {
   const folder = dirname(value);
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new InvalidArgumentError(`there is no directory ${folder}.`);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new InvalidArgumentError(`there is no directory ${folder}.`);
   if (existsSync(value) && statSync(value).isDirectory()) throw new InvalidArgumentError(`${value} is a directory.`);
   return value;
 }

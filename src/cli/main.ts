@@ -30,7 +30,13 @@ function program(setExit: (code: number) => void): Command {
     .exitOverride()
     // Subcommands inherit this: a mistake in the arguments is one line, like every other mistake.
     .configureOutput({
-      outputError: (text, write) => write(`tabula: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
+      outputError: (text, write) =>
+        write(
+          `tabula: ${text
+            .replace(/^error: /, '')
+            .trim()
+            .replace(/\s*\n\s*/g, ' ')} (see --help)\n`,
+        ),
     });
 
   cli
@@ -153,7 +159,7 @@ function program(setExit: (code: number) => void): Command {
     .description('standings and statistics of the stored runs, also while a run goes on')
     .option('--db <file>', 'the results database', DEFAULT_DB)
     .option('--run <id>', 'only this run', parseCount)
-    .option('--games', "list each game (id for tabula replay, seed, seats, winner, turns, failures, reason)")
+    .option('--games', 'list each game (id for tabula replay, seed, seats, winner, turns, failures, reason)')
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./results-command.js')).resultsCommand));
 

@@ -15,7 +15,8 @@ export function printReport(report: RunReport, json: boolean): void {
 
 export function formatReport(r: RunReport): string {
   const lines = [header(r)];
-  if (r.standings) lines.push('', ...standingsTable(r.standings, r.config.kind === 'tournament' && r.config.players > 2));
+  if (r.standings)
+    lines.push('', ...standingsTable(r.standings, r.config.kind === 'tournament' && r.config.players > 2));
   if (r.crossTable) {
     // In the order of the standings: row k is the bot in place k.
     const places = r.crossTable.names.map((_, i) => `${i + 1}`);

@@ -6,7 +6,7 @@
  * version in `user_version`: a file of another application is refused before anything is written
  * to it, and an older Tabula database is migrated forward when it is opened for writing.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
@@ -121,7 +121,7 @@ export class Store {
   ) {
     const readonly = options.readonly === true;
     if (!readonly) checkWhereItGoes(path);
-    this.db = guard(path, () => new Database(path, { readonly, fileMustExist: readonly }));
+    this.db = guard(path, () => (readonly ? openForReading(path) : new Database(path)));
     try {
       this.db.pragma('busy_timeout = 5000');
       this.version = guard(path, () => (readonly ? schemaVersion(this.db, path) : this.upgrade()));
@@ -263,6 +263,27 @@ export class Store {
 
   close(): void {
     this.db.close();
+  }
+}
+
+/**
+ * Opens a database to read it only. A reader of a WAL database needs its `-shm` file, and creates it
+ * when there is none: where it cannot (a folder it may not write), it reads a copy of the file made
+ * in memory instead, marked as a rollback-journal database (header bytes 18 and 19), which SQLite
+ * reads without any file beside it. Nobody writes the file meanwhile: a writer has a `-shm` file.
+ */
+function openForReading(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('schema_version');
+    return db;
+  } catch (err) {
+    db.close();
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw err;
+    const image = readFileSync(path);
+    if (image[18] === 2 && image[19] === 2) image.fill(1, 18, 20);
+    return new Database(image, { readonly: true });
   }
 }
 

@@ -55,4 +55,14 @@ describe('the pair tally', () => {
     assert.equal(report.sprt.verdict, null, 'ten pairs do not decide between 0 and 10 Elo');
     assert.equal(report.sprt.upper, Math.log(0.95 / 0.05));
   });
+
+  it('claims no certainty it does not have: identical bots splitting every pair give a real interval', () => {
+    const tally = new PairTally(0, 1);
+    for (let i = 0; i < 10; i++) tally.add(game(i, 0)); // seat 0 wins every game: each pair splits 1-1
+    const report = tally.report(bots, bots);
+    assert.deepEqual(report.pentanomial, [0, 0, 5, 0, 0]);
+    assert.equal(Math.abs(report.elo.value), 0);
+    assert.ok(report.elo.low < -100 && report.elo.high > 100, JSON.stringify(report.elo));
+    assert.deepEqual(report.eloBasis, { from: 'games', because: 'every game pair scored the same' });
+  });
 });
