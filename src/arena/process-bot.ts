@@ -18,6 +18,8 @@ export interface ProcessBotOptions {
   readonly stderrCaps?: StderrCaps;
   /** How long a bot has to exit after SIGTERM before SIGKILL. */
   readonly killGraceMs?: number;
+  /** The directory the command runs in; Tabula's own when absent. */
+  readonly cwd?: string;
 }
 
 /** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
@@ -41,7 +43,11 @@ export class ProcessBot extends TimedBot {
   ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps));
     this.killGraceMs = options.killGraceMs ?? 200;
-    this.child = spawn('sh', ['-c', command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn('sh', ['-c', command], {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.cwd !== undefined && { cwd: options.cwd }),
+    });
     this.pgid = this.child.pid;
     if (this.pgid !== undefined) trackGroup(this.pgid);
 

@@ -2,7 +2,6 @@
 
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
-import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
@@ -10,6 +9,7 @@ import { RunBusyError, StoreError } from '../league/store-errors.js';
 import { collectGameOption, parseCount, parseOutputFile, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
   new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
@@ -182,30 +182,30 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
+  cli
+    .command('worker')
+    .description("play games of matches and tournaments run elsewhere with --redis: this machine's share")
+    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379')
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .option('--name <name>', 'how the coordinator names this worker (default: host-pid)')
+    .addOption(
+      new Option('--lock-ms <ms>', 'how long a game stays claimed by a worker that stopped answering')
+        .argParser(parseCount)
+        .default(30_000),
+    )
+    .action(lazy(async () => (await import('./worker-command.js')).workerCommand));
+
   return cli;
 }
 
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Ctrl-C or a kill must not leave bot processes behind.
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-    ['SIGHUP', 129],
-  ] as const) {
-    process.once(signal, () => {
-      killAllGroups();
-      process.exit(code);
-    });
-  }
-  // A reader that stops reading (`| head`) ends the command quietly, as SIGPIPE ends other programs.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    killAllGroups();
-    process.exit(EXIT.closedOutput);
-  });
-  // Progress and messages are for people: when nobody reads them any more, the work goes on.
-  process.stderr.on('error', () => {});
+  installSignalHandlers();
   let exit: number = EXIT.ok;
   try {
     await program((code) => (exit = code)).parseAsync(argv, { from: 'user' });

@@ -42,6 +42,7 @@ export function runProgress(settings: ProgressSettings): RunProgress {
             index: game.index,
             round: game.round,
             seats: game.seats,
+            ...(game.worker !== undefined && { worker: game.worker }),
             ...game.result,
           })}\n`,
         ),
@@ -50,6 +51,7 @@ export function runProgress(settings: ProgressSettings): RunProgress {
   }
   const stream = settings.stream ?? process.stderr;
   const started = Date.now();
+  const byWorker = new Map<string, number>();
   let played = 0;
   let failures = stored.reduce((n, g) => n + failuresIn(g), 0);
   let status = '';
@@ -58,7 +60,11 @@ export function runProgress(settings: ProgressSettings): RunProgress {
     played++;
     failures += failuresIn(game);
     status = now;
+    if (game.worker !== undefined) byWorker.set(game.worker, (byWorker.get(game.worker) ?? 0) + 1);
   };
+  /** A run played by workers: how many games each has played. */
+  const workers = (): string =>
+    byWorker.size === 0 ? '' : `${byWorker.size} workers: ${[...byWorker].map(([w, n]) => `${w} ${n}`).join(', ')}`;
 
   if (stream.isTTY) {
     const bar = new SingleBar({
@@ -71,7 +77,8 @@ export function runProgress(settings: ProgressSettings): RunProgress {
     return {
       game: (game, now) => {
         record(game, now);
-        bar.increment(1, { rate: rate().toFixed(1), status, failures });
+        const by = workers();
+        bar.increment(1, { rate: rate().toFixed(1), status: by === '' ? status : `${status} | ${by}`, failures });
       },
       stop: () => bar.stop(),
     };
@@ -83,7 +90,10 @@ export function runProgress(settings: ProgressSettings): RunProgress {
     const left = Math.max(0, total - done);
     const eta = played > 0 && left > 0 ? `, ETA ${duration((left / perMinute) * 60)}` : '';
     const speed = played > 0 ? `, ${perMinute.toFixed(1)} games/min` : '';
-    const now = status === '' ? '' : `, ${status}`;
+    const now = [status, workers()]
+      .filter((s) => s !== '')
+      .map((s) => `, ${s}`)
+      .join('');
     stream.write(`run ${runId}: ${done}/${total} games${speed}${eta}${now}, failures ${failures}\n`);
   };
   line();

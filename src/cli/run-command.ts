@@ -13,7 +13,19 @@ export async function runCommand(game: GameDefinition, config: RunConfig, option
   const shown: { progress?: RunProgress } = {};
   try {
     const report = await playRun(
-      { game, config, store, concurrency: options.concurrency },
+      {
+        game,
+        config,
+        store,
+        concurrency: options.concurrency,
+        ...(options.redis !== undefined && {
+          remote: {
+            redis: options.redis,
+            onRefusal: (worker, reason) =>
+              process.stderr.write(`tabula: worker ${worker} cannot play this run: ${reason}\n`),
+          },
+        }),
+      },
       {
         onStart: (run, stored, total) =>
           (shown.progress = runProgress({ json: options.json === true, total, stored, runId: run.id })),

@@ -16,6 +16,7 @@ export const DEFAULT_DB = 'tabula.db';
 export interface RunOptions extends TimeOverrides {
   randomPlies?: number;
   openings?: string;
+  redis?: string;
   db: string;
   concurrency: number;
   json?: boolean;
@@ -40,6 +41,7 @@ export function addRunOptions(command: Command): Command {
         .default(availableParallelism(), 'the number of cores'),
     )
     .option('--db <file>', 'the results database (SQLite)', DEFAULT_DB)
+    .option('--redis <url>', 'play the games on workers (tabula worker) through the queue in this Redis')
     .option('--seed <n>', 'seed of the run (chosen and stored when absent)', parseSeed)
     .option('--json', 'NDJSON on stdout: one event per finished game, then the summary; no progress bar')
     .addOption(

@@ -3,7 +3,6 @@
  * time, and on the main thread that time would be taken from the clocks of the games still running.
  */
 import { Worker } from 'node:worker_threads';
-import type { Replay } from '../arena/replay.js';
 import type { FinishedGame } from './store.js';
 
 /** What the worker is sent: a game to store, or the end of the writes. */
@@ -45,12 +44,15 @@ export class GameWriter {
     );
   }
 
-  /** Stores the game with its replay; resolves to its id, or null when the store had it already. */
-  write(game: FinishedGame, replay: Replay): Promise<number | null> {
+  /**
+   * Stores the game with its replay (as JSON text: replays are capped, so making the text is quick;
+   * compressing it is not, and happens in the worker); resolves to the game's id, or null when the
+   * store had it already.
+   */
+  write(game: FinishedGame, replayJson: string): Promise<number | null> {
     if (this.failure) return Promise.reject(this.failure);
     const request = this.requests++;
-    // The replay is capped (see the arena's caps), so turning it into text here is quick.
-    const message: WriterRequest = { kind: 'game', request, game, replayJson: JSON.stringify(replay) };
+    const message: WriterRequest = { kind: 'game', request, game, replayJson };
     return new Promise((resolve, reject) => {
       this.waiting.set(request, { resolve, reject });
       this.worker.postMessage(message);

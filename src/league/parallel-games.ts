@@ -4,10 +4,13 @@
  * games are stored from a worker thread, so that storing one takes no time from the others' clocks.
  */
 import { performance } from 'node:perf_hooks';
+import type { ConnectOptions } from '../arena/bot-spec.js';
+import { botNames } from '../arena/bot-spec.js';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import type { GameWriter } from './game-writer.js';
+import { playQueued, type RemoteSettings } from './remote/coordinator.js';
 import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
@@ -16,8 +19,6 @@ export interface RunSettings {
   readonly game: GameDefinition;
   /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
   readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings'>;
-  /** The names of `config.bots`, as reports show them. */
-  readonly names: readonly string[];
   readonly runId: number;
   /** Where the run's finished games are read from. */
   readonly store: Store;
@@ -30,10 +31,13 @@ export interface RunSettings {
   readonly onGame?: (game: StoredGame) => void;
   /** Asked after each stored game: true stops starting new games (those running finish). */
   readonly shouldStop?: () => boolean;
+  /** Plays the games on workers through a queue instead of here. */
+  readonly remote?: RemoteSettings;
 }
 
 /** Plays the planned games the store does not have yet; resolves when all have ended or a stop was asked. */
 export async function playPlanned(settings: RunSettings, planned: readonly PlannedGame[]): Promise<void> {
+  if (settings.remote) return playQueued(settings, planned, settings.remote);
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
@@ -49,32 +53,58 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions, openings } = settings.config;
-  const specs = plan.seats.map((i) => bots[i]!);
-  const start = performance.now();
-  const opening = openingOf(openings, plan.deal);
-  const { result, replay } = await playGame(settings.game, specs, {
-    seed: plan.seed,
-    timeLimits,
-    gameOptions,
-    ...(opening && { opening }),
-    names: plan.seats.map((i) => settings.names[i]!),
+  const { replay, ...played } = await playScheduled(
+    settings.game,
+    settings.config,
+    plan,
+    { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
     // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
-    forfeitUnstarted: true,
-    connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+    { forfeitUnstarted: true },
+  );
+  const game = { runId: settings.runId, ...played, finishedAt: new Date().toISOString() };
+  const id = await settings.writer.write(game, JSON.stringify(replay));
+  return id === null ? null : { ...game, id };
+}
+
+/** A scheduled game as played: what the store keeps of it, and its replay. */
+export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'finishedAt'> {
+  readonly replay: Replay;
+}
+
+/**
+ * Plays one scheduled game of a run, here or on a worker, exactly as the run says, its bots named as
+ * the run names them. `forfeitUnstarted`: see `GameOptions` (a worker rather refuses the run, which
+ * another worker may be able to play).
+ */
+export async function playScheduled(
+  game: GameDefinition,
+  config: RunSettings['config'],
+  plan: PlannedGame,
+  connect: ConnectOptions,
+  { forfeitUnstarted = false } = {},
+): Promise<PlayedScheduled> {
+  const specs = plan.seats.map((i) => config.bots[i]!);
+  const names = botNames(config.bots);
+  const start = performance.now();
+  const opening = openingOf(config.openings, plan.deal);
+  const { result, replay } = await playGame(game, specs, {
+    seed: plan.seed,
+    timeLimits: config.timeLimits,
+    gameOptions: config.gameOptions,
+    ...(opening && { opening }),
+    names: plan.seats.map((i) => names[i]!),
+    forfeitUnstarted,
+    connect,
   });
-  const game = {
-    runId: settings.runId,
+  return {
     index: plan.index,
     round: plan.round,
     seats: plan.seats,
     result,
     times: seatTimes(replay),
-    finishedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - start),
+    replay,
   };
-  const id = await settings.writer.write(game, replay);
-  return id === null ? null : { ...game, id };
 }
 
 /** Each seat's response times, the first turn apart (it has its own, longer limit). */

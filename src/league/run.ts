@@ -2,6 +2,8 @@
  * A stored run, match or tournament: found again in the store by its identity (or opened), played
  * game by game with each game stored the moment it ends, and reported from what the store holds.
  */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { botNames } from '../arena/bot-spec.js';
 import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
@@ -39,6 +41,8 @@ export interface RunRequest {
   readonly store: Store;
   /** Games played at once. */
   readonly concurrency: number;
+  /** Plays the games on workers, through the queue in this Redis, instead of here. */
+  readonly remote?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
 }
 
 /**
@@ -48,7 +52,7 @@ export interface RunRequest {
  */
 export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promise<RunReport> {
   const { game, config, store } = request;
-  const names = botNames(config.bots);
+  botNames(config.bots); // refuses two bots given one name before anything starts
   const identity = runIdentity(config);
   let claimed: number | undefined;
   let writer: GameWriter | undefined;
@@ -56,7 +60,8 @@ export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promis
     // A run being played elsewhere is refused at once; a new one is stored only once its bots have started.
     claimed = store.runs().find((r) => r.identity === identity)?.id;
     if (claimed !== undefined) store.claimRun(claimed);
-    await checkBotsStart(game, config);
+    // Games played by workers are checked by the workers, which refuse a run they cannot play.
+    if (!request.remote) await checkBotsStart(game, config);
     const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
     store.claimRun(run.id);
     claimed = run.id;
@@ -64,10 +69,18 @@ export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promis
     const stored = store.games(run.id);
     const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
     hooks.onStart?.(run, stored, plan.total);
+    const remote = request.remote && {
+      ...request.remote,
+      runKey: createHash('sha256')
+        .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
+        .digest('hex')
+        .slice(0, 16),
+      folder: process.cwd(),
+    };
     await plan.play({
+      ...(remote && { remote }),
       game,
       config,
-      names,
       runId: run.id,
       store,
       writer,

@@ -47,6 +47,8 @@ export interface StoredGame {
   readonly times: readonly SeatTimes[];
   readonly finishedAt: string;
   readonly durationMs: number;
+  /** The worker that played it, as a run played by workers reports it (not kept in the database). */
+  readonly worker?: string;
 }
 
 /** A game as it is handed to the store: everything but the id the store gives it. */

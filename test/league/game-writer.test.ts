@@ -19,16 +19,20 @@ describe('the game writer', () => {
       return { ...game, runId: run.id };
     });
     const replay = (i: number) => ({ version: 1, turns: [{ comment: 'x'.repeat(1000 * i) }] }) as unknown as Replay;
-    const ids = await Promise.all(games.map((g, i) => writer.write(g, replay(i))));
+    const ids = await Promise.all(games.map((g, i) => writer.write(g, JSON.stringify(replay(i)))));
     assert.deepEqual(ids, [1, 2, 3], 'written in the order asked');
-    assert.equal(await writer.write(games[0]!, replay(0)), null, 'a game already stored is kept as it was');
+    assert.equal(
+      await writer.write(games[0]!, JSON.stringify(replay(0))),
+      null,
+      'a game already stored is kept as it was',
+    );
     await writer.close();
     assert.deepEqual(store.replay(3), replay(2));
     assert.deepEqual(
       store.games(run.id).map((g) => g.index),
       [0, 1, 2],
     );
-    await assert.rejects(writer.write(games[0]!, replay(0)), /the game writer stopped/);
+    await assert.rejects(writer.write(games[0]!, JSON.stringify(replay(0))), /the game writer stopped/);
     store.close();
   });
 });

@@ -1,0 +1,163 @@
+/**
+ * The coordinator of a run played by workers: it keeps a window of the run's scheduled games in the
+ * queue, stores each game a worker finished the moment it sees it (then removes it from Redis), and
+ * stops queueing when the run is to stop, withdrawing games still waiting. Job ids are the run's key
+ * and the game's index, so a game is queued once; the store keeps a game once; so a coordinator
+ * killed and started again collects what workers finished meanwhile, and counts nothing twice. Games
+ * Redis lost (restarted without persistence) are queued again.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inflateSync } from 'node:zlib';
+import { type Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { BotStartError } from '../../core/connection.js';
+import type { RunSettings } from '../parallel-games.js';
+import type { PlannedGame } from '../schedule.js';
+import { packBotFiles } from './bot-files.js';
+import { buildId } from './build-id.js';
+import { connectRedis } from './connection.js';
+import {
+  GAME_QUEUE,
+  type GameJob,
+  type GameJobResult,
+  jobId,
+  keys,
+  WORKER_TIMEOUT_MS,
+  type WorkerBeat,
+} from './game-job.js';
+
+export interface RemoteSettings {
+  readonly redis: string;
+  /** The run's key in Redis: the same for the same run in the same database, across restarts. */
+  readonly runKey: string;
+  /** The folder the bot commands' paths are relative to (packed for the workers). */
+  readonly folder: string;
+  /** Told when a worker cannot play the run, and why. */
+  readonly onRefusal?: (worker: string, reason: string) => void;
+}
+
+/** How often the coordinator looks at its games in the queue. */
+const POLL_MS = 200;
+/** Games queued beyond the workers' slots, so that none waits for the coordinator. */
+const MIN_WINDOW = 16;
+
+/** Plays the planned games the store does not have yet on workers; resolves as `playPlanned` does. */
+export async function playQueued(
+  settings: RunSettings,
+  planned: readonly PlannedGame[],
+  remote: RemoteSettings,
+): Promise<void> {
+  const redis = await connectRedis(remote.redis, 'the coordinator');
+  const queue = new Queue<GameJob, GameJobResult>(GAME_QUEUE, { connection: redis });
+  try {
+    const files = packBotFiles(settings.config.bots, remote.folder);
+    if (files) await redis.set(keys.botFiles(files.hash), files.packed);
+    const template = {
+      run: remote.runKey,
+      build: buildId(),
+      game: settings.game.id,
+      config: settings.config,
+      ...(files && { botFiles: files.hash }),
+    };
+    const done = settings.store.finishedIndices(settings.runId);
+    const waiting = planned.filter((p) => !done.has(p.index));
+    const outstanding = new Map<string, PlannedGame>();
+    const reported = new Set<string>();
+    let stopping = settings.shouldStop?.() ?? false;
+
+    // Games of this run already in Redis (a restarted coordinator): collect or follow them first.
+    for (const plan of waiting) {
+      if (await queue.getJob(jobId(remote.runKey, plan.index))) outstanding.set(jobId(remote.runKey, plan.index), plan);
+    }
+    let next = 0;
+    const queueMore = async (): Promise<void> => {
+      const window = Math.max(MIN_WINDOW, 2 * (await workerSlots(redis)));
+      while (!stopping && outstanding.size < window && next < waiting.length) {
+        const plan = waiting[next++]!;
+        const id = jobId(remote.runKey, plan.index);
+        if (outstanding.has(id)) continue;
+        await queue.add('game', { ...template, plan }, { jobId: id });
+        outstanding.set(id, plan);
+      }
+    };
+
+    while (true) {
+      await queueMore();
+      if (outstanding.size === 0) break;
+      for (const [id, plan] of outstanding) {
+        const job = await queue.getJob(id);
+        if (!job) {
+          // Redis lost it: queue it again, unless the run is stopping.
+          outstanding.delete(id);
+          if (!stopping) await queue.add('game', { ...template, plan }, { jobId: id });
+          if (!stopping) outstanding.set(id, plan);
+          continue;
+        }
+        const state = await job.getState();
+        if (state === 'completed') {
+          // Fetched again: it may have completed after `job` was read.
+          const finished = await queue.getJob(id);
+          if (!finished?.returnvalue) continue;
+          await store(settings, plan, finished);
+          await job.remove();
+          outstanding.delete(id);
+          stopping ||= settings.shouldStop?.() ?? false;
+        } else if (state === 'failed') {
+          throw new Error(`game ${plan.index} failed on a worker: ${job.failedReason}`);
+        } else if (stopping && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
+          await job.remove().catch(() => {}); // taken meanwhile: it will finish and be stored
+          if ((await job.getState()) === 'unknown') outstanding.delete(id);
+        }
+      }
+      await checkRefusals(redis, remote, reported);
+      await sleep(POLL_MS);
+    }
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+}
+
+async function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob, GameJobResult>): Promise<void> {
+  const played = job.returnvalue;
+  const game = {
+    runId: settings.runId,
+    index: plan.index,
+    round: plan.round,
+    seats: plan.seats,
+    result: played.result,
+    times: played.times,
+    finishedAt: new Date().toISOString(),
+    durationMs: played.durationMs,
+  };
+  const replayJson = inflateSync(Buffer.from(played.replay, 'base64')).toString('utf8');
+  const id = await settings.writer.write(game, replayJson);
+  if (id !== null) settings.onGame?.({ ...game, id, worker: played.worker });
+}
+
+/** The game slots of the workers alive now. */
+async function workerSlots(redis: Redis): Promise<number> {
+  return (await liveWorkers(redis)).reduce((sum, [, beat]) => sum + beat.concurrency, 0);
+}
+
+async function liveWorkers(redis: Redis): Promise<[string, WorkerBeat][]> {
+  const now = Date.now();
+  return Object.entries(await redis.hgetall(keys.workers))
+    .map(([name, text]): [string, WorkerBeat] => [name, JSON.parse(text) as WorkerBeat])
+    .filter(([, beat]) => now - beat.at < WORKER_TIMEOUT_MS);
+}
+
+/** Reports each worker that refused the run once; fails the run when every live worker refused it. */
+async function checkRefusals(redis: Redis, remote: RemoteSettings, reported: Set<string>): Promise<void> {
+  const refusals = await redis.hgetall(keys.refusals(remote.runKey));
+  for (const [worker, reason] of Object.entries(refusals)) {
+    if (reported.has(worker)) continue;
+    reported.add(worker);
+    remote.onRefusal?.(worker, reason);
+  }
+  const live = await liveWorkers(redis);
+  if (live.length > 0 && live.every(([name]) => name in refusals)) {
+    const why = live.map(([name]) => `${name}: ${refusals[name]}`).join('; ');
+    throw new BotStartError('(every worker)', `no worker can play this run (${why})`);
+  }
+}
