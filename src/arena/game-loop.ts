@@ -7,6 +7,7 @@ import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
+import { OutputBudget, quoteOutput } from './bot-output.js';
 import { botNames, type ConnectOptions, connectBot } from './bot-spec.js';
 import { type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
@@ -53,6 +54,8 @@ interface GameInPlay<S> {
   /** Thinking time used by each seat, against `limits.game`. */
   readonly used: number[];
   readonly turns: ReplayTurn[];
+  /** What each seat's answers and comments may still take of its replay. */
+  readonly output: OutputBudget[];
   state: S;
   /** Set when a failure ended the game: the reason given instead of the rules' own. */
   endedBy: string | null;
@@ -84,6 +87,7 @@ export async function playGame<S, M>(
     hasPlayed: specs.map(() => false),
     used: specs.map(() => 0),
     turns: [],
+    output: specs.map(() => new OutputBudget()),
     state: initial,
     endedBy: null,
   };
@@ -146,7 +150,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
     if (parsed.ok) {
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
-    } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
+    } else failure = { status: 'invalid', message: `${quoteOutput(answer.line)}: ${parsed.error}${aheadNote(answer)}` };
   } else failure = describeFailure(answer, limit, limit < perTurn);
 
   if (failure) {
@@ -159,15 +163,36 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
     turn: table.turns.length + 1,
     seat: s,
     input,
-    output: answer.kind === 'line' ? [answer.line] : [],
+    ...keptOutput(table.output[s]!, answer, comment),
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
     limitMs: limit,
-    ...(comment !== undefined && { comment }),
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
   };
 }
+
+/** What the replay keeps of the turn's output (its answer, its comment, a line left without its end), within the caps. */
+function keptOutput(budget: OutputBudget, answer: TurnResult, comment: string | undefined) {
+  const line = answer.kind === 'line' ? budget.take(answer.line) : null;
+  const note = comment === undefined ? null : budget.take(comment);
+  const unfinished = answer.kind === 'timeout' && answer.unfinished ? budget.take(answer.unfinished) : null;
+  const outputDropped = (line?.dropped ?? 0) + (unfinished?.dropped ?? 0);
+  return {
+    output: line ? [line.kept] : [],
+    ...(answer.kind === 'line' && answer.ahead && { writtenAhead: true as const }),
+    ...(unfinished && { unfinished: unfinished.kept }),
+    ...(outputDropped > 0 && { outputDropped }),
+    ...(note && { comment: note.kept }),
+    ...(note && note.dropped > 0 && { commentDropped: note.dropped }),
+  };
+}
+
+/** For an answer that was waiting before the turn's input was sent: what happened. */
+const aheadNote = (answer: TurnResult): string =>
+  answer.kind === 'line' && answer.ahead
+    ? " (a line written ahead, before this turn's input was sent: in an earlier turn the bot wrote more than its answer)"
+    : '';
 
 /** The game is over: those still playing get the last word, then their input closes and they may exit. */
 async function dismissBots<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>): Promise<void> {
@@ -205,9 +230,12 @@ function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: n
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
+      const unfinished = answer.unfinished
+        ? `; it wrote ${quoteOutput(answer.unfinished)} without a newline (a line ends with \\n; flush it)`
+        : '';
       return {
         status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
+        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)${unfinished}`,
       };
     }
     case 'crash':

@@ -36,6 +36,7 @@ export class ProcessBot extends TimedBot {
   private readonly exited: Promise<void>;
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private readonly splitter: LineSplitter;
 
   constructor(
     readonly command: string,
@@ -66,6 +67,7 @@ export class ProcessBot extends TimedBot {
     });
 
     const splitter = new LineSplitter(options.maxLineLength ?? 1 << 16);
+    this.splitter = splitter;
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       const at = performance.now();
@@ -85,6 +87,10 @@ export class ProcessBot extends TimedBot {
     this.child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
     // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
     this.child.stdin.on('error', () => {});
+  }
+
+  protected override unfinishedLine(): string {
+    return this.splitter.unfinished;
   }
 
   protected deliver(text: string, written: () => void): void {

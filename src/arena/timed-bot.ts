@@ -53,7 +53,7 @@ export abstract class TimedBot implements BotConnection {
       this.deliver(text(input), () => {
         if (pending.written === undefined) pending.written = performance.now();
       });
-      if (this.pending === pending) this.answer(pending.sent);
+      if (this.pending === pending) this.answer(pending.sent, true);
       if (this.pending === pending) this.armClock(pending, limit);
     });
   }
@@ -91,13 +91,18 @@ export abstract class TimedBot implements BotConnection {
     void this.close();
   }
 
+  /** What the bot wrote after its last full line, without a line end yet. */
+  protected unfinishedLine(): string {
+    return '';
+  }
+
   /** True once the bot has given at least one answer: a bot that did cannot be "not started". */
   protected get hasAnswered(): boolean {
     return this.answered;
   }
 
-  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
-  private answer(at: number): void {
+  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`; `ahead`: before the input was sent. */
+  private answer(at: number, ahead = false): void {
     const pending = this.pending!;
     let line = this.unread.shift();
     while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
@@ -105,7 +110,7 @@ export abstract class TimedBot implements BotConnection {
     const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
     this.answered = true;
     if (elapsed > pending.limit) this.timeout(elapsed);
-    else this.finish({ kind: 'line', line, elapsed, stderr: '' });
+    else this.finish({ kind: 'line', line, elapsed, stderr: '', ...(ahead && { ahead }) });
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
@@ -119,7 +124,8 @@ export abstract class TimedBot implements BotConnection {
   }
 
   private timeout(elapsed: Millis): void {
-    this.fail({ kind: 'timeout', elapsed, stderr: '' });
+    const unfinished = this.unfinishedLine();
+    this.fail({ kind: 'timeout', elapsed, stderr: '', ...(unfinished !== '' && { unfinished }) });
   }
 
   private finish(result: TurnResult): void {

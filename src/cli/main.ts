@@ -58,6 +58,10 @@ function program(setExit: (code: number) => void): Command {
         parseOutputFile,
       )
       .option('--json', 'print the result as one JSON object')
+      .option(
+        '--verbose',
+        'show each turn on stderr as it ends: what each bot was sent and answered, its stderr, its time',
+      )
       .addOption(
         new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
           .argParser(parseCount)
