@@ -110,13 +110,9 @@ describe('mistakes', () => {
     const child = spawn(process.execPath, [tabulaJs, 'replay', '1', '--db', db], { cwd: root });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    let read = 0;
-    child.stdout.on('data', (d: Buffer) => {
-      read += d.length;
-      if (read >= 600) child.stdout.destroy();
-    });
+    // The reader is gone before the replay is written, whatever its size.
+    child.stdout.destroy();
     const code = await new Promise((resolve) => child.on('close', resolve));
-    assert.ok(read >= 600);
     assert.equal(stderr, '', 'no EPIPE trace');
     assert.equal(code, 141, 'the code of a program stopped by SIGPIPE');
   });
