@@ -2,6 +2,7 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
@@ -48,6 +49,8 @@ interface GameInPlay<S> {
   readonly names: readonly string[];
   readonly forfeitUnstarted: boolean;
   readonly limits: TimeLimits;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: number;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
   readonly hasPlayed: boolean[];
@@ -77,11 +80,13 @@ export async function playGame<S, M>(
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
   const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
+  const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
     names: options.names ?? botNames(specs),
     forfeitUnstarted: options.forfeitUnstarted === true,
     limits,
+    margin,
     bots: [],
     failures: specs.map(() => null),
     hasPlayed: specs.map(() => false),
@@ -112,7 +117,7 @@ export async function playGame<S, M>(
     seed: options.seed,
     startedAt,
     players: specs.map((bot, i) => ({ seat: seat(i), bot, name: table.names[i]! })),
-    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
+    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn, ...(margin > 0 && { marginMs: margin }) },
     ...(options.opening && { opening: options.opening }),
     initialState: game.rules.snapshot(initial),
     turns: table.turns,
@@ -151,7 +156,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${quoteOutput(answer.line)}: ${parsed.error}${aheadNote(answer)}` };
-  } else failure = describeFailure(answer, limit, limit < perTurn);
+  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
 
   if (failure) {
     table.failures[s] = failure;
@@ -166,6 +171,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
     ...keptOutput(table.output[s]!, answer, comment),
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
@@ -226,17 +232,24 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
 }
 
 /** `budget`: the limit was what remained of the seat's time for the whole game. */
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
+function describeFailure(
+  answer: Exclude<TurnResult, { kind: 'line' }>,
+  limit: number,
+  budget: boolean,
+  margin: number,
+): Failure {
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
+      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
+      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
+      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
+      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
+      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
       const unfinished = answer.unfinished
         ? `; it wrote ${quoteOutput(answer.unfinished)} without a newline (a line ends with \\n; flush it)`
         : '';
-      return {
-        status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)${unfinished}`,
-      };
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})${unfinished}` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };

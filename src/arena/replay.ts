@@ -30,6 +30,11 @@ export interface ReplayTurn {
   readonly stderr: string;
   /** The measured response time, from the last byte of input written to the line read. */
   readonly timeMs: number;
+  /**
+   * The CPU time (user and system) the bot and all it started used over the same span; present
+   * where the arena measures it (bots run as processes in a cgroup).
+   */
+  readonly cpuMs?: number;
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one; capped. */
   readonly comment?: string;
@@ -48,7 +53,8 @@ export interface Replay {
   readonly startedAt: string;
   /** `name`: the bot's name in reports (absent from replays written before bots had names). */
   readonly players: readonly { readonly seat: Seat; readonly bot: string; readonly name?: string }[];
-  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
+  /** `marginMs`, when there is one: how far past its limit an answer was still taken (`--time-margin`). */
+  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number; readonly marginMs?: number };
   /** Where the game started, when not at the game's own start: `initialState` is that start. */
   readonly opening?: Opening;
   readonly initialState: unknown;

@@ -6,9 +6,17 @@ import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
 import { RunBusyError, StoreError } from '../league/store-errors.js';
-import { collectGameOption, parseCount, parseOutputFile, parseSeed, parseSprtOption } from './arguments.js';
+import {
+  collectGameOption,
+  parseCount,
+  parseMillis,
+  parseOutputFile,
+  parseSeed,
+  parseShare,
+  parseSprtOption,
+} from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
@@ -45,29 +53,31 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./games-command.js')).gamesCommand));
 
-  addTimeOptions(
-    cli
-      .command('play')
-      .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
-      .argument('<game>', 'the game, as `tabula games` lists it')
-      .argument('<bots...>', 'one bot per seat, in seat order')
-      .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-      .option(
-        '--replay <file>',
-        "write the replay, with every turn's input, output, stderr and timing, to this file",
-        parseOutputFile,
-      )
-      .option('--json', 'print the result as one JSON object')
-      .option(
-        '--verbose',
-        'show each turn on stderr as it ends: what each bot was sent and answered, its stderr, its time',
-      )
-      .addOption(
-        new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
-          .argParser(parseCount)
-          .conflicts('opening'),
-      )
-      .option('--opening <position>', "start from this position, in the game's notation"),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('play')
+        .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
+        .argument('<game>', 'the game, as `tabula games` lists it')
+        .argument('<bots...>', 'one bot per seat, in seat order')
+        .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
+        .option(
+          '--replay <file>',
+          "write the replay, with every turn's input, output, stderr and timing, to this file",
+          parseOutputFile,
+        )
+        .option('--json', 'print the result as one JSON object')
+        .option(
+          '--verbose',
+          'show each turn on stderr as it ends: what each bot was sent and answered, its stderr, its time',
+        )
+        .addOption(
+          new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+            .argParser(parseCount)
+            .conflicts('opening'),
+        )
+        .option('--opening <position>', "start from this position, in the game's notation"),
+    ),
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));
@@ -102,19 +112,21 @@ function program(setExit: (code: number) => void): Command {
     .option('--divide', 'print the count under each first move, then the total')
     .action(lazy(async () => (await import('./perft-command.js')).perftCommand));
 
-  addTimeOptions(
-    cli
-      .command('judge')
-      .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
-      .argument('<game>')
-      .argument('<command>', 'the submission, a command line')
-      .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
-      .option(
-        '--replay <file>',
-        "where the failing game's replay goes (default: judge-<game>-<seed>.json)",
-        parseOutputFile,
-      ),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('judge')
+        .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+        .argument('<game>')
+        .argument('<command>', 'the submission, a command line')
+        .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
+        .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+        .option(
+          '--replay <file>',
+          "where the failing game's replay goes (default: judge-<game>-<seed>.json)",
+          parseOutputFile,
+        ),
+    ),
   )
     .addOption(gameOption())
     .action(async (game: string, command: string, options) => {
@@ -176,13 +188,20 @@ function program(setExit: (code: number) => void): Command {
 
   cli
     .command('calibrate')
-    .description("measure the arena's own overhead and jitter per turn, and warn when it would cost bots their time")
+    .description(
+      "measure the arena's overhead and jitter per turn with games busy at once, and warn when it would cost bots their time",
+    )
     .addOption(
-      new Option('--concurrency <k>', 'bots answering at once')
+      new Option('--concurrency <k>', 'games busy at once')
         .argParser(parseCount)
         .default(availableParallelism(), 'the number of cores'),
     )
-    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
+    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(1000))
+    .addOption(new Option('--turn-ms <ms>', 'the turn limit the bots play against').argParser(parseMillis).default(50))
+    .addOption(
+      new Option('--share <s>', 'the share of the limit the bots spend computing').argParser(parseShare).default(0.8),
+    )
+    .addOption(new Option('--threads <t>', 'threads each bot computes with').argParser(parseCount).default(1))
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 

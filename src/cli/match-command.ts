@@ -5,7 +5,7 @@ import { checkMatch } from '../league/match.js';
 import type { MatchConfig } from '../league/run-config.js';
 import type { SprtSettings } from '../league/stats/sprt.js';
 import { runCommand } from './run-command.js';
-import { type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
+import { limitsOf, type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;
@@ -23,6 +23,7 @@ export async function matchCommand(gameId: string, botA: string, botB: string, o
     bots: [botA, botB],
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
     ...(openings && { openings }),
     games: options.games,
     ...(options.seed !== undefined && { seed: options.seed }),

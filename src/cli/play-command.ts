@@ -7,10 +7,10 @@ import { checkSeats } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
 import { plural } from './plural.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 import { turnLog } from './turn-log.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
@@ -41,6 +41,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
     ...(opening && { opening }),
     names,
     ...(options.verbose && { onTurn: (turn) => process.stderr.write(turnLog(turn, names[turn.seat]!)) }),
+    connect: connectOptionsOf(options),
   });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));

@@ -3,9 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
+import type { ConnectOptions } from '../arena/bot-spec.js';
 import { checkOpening } from '../arena/opening.js';
+import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import { type GameDefinition, SetupError } from '../core/game.js';
-import { millis, type TimeLimits } from '../core/units.js';
+import { type Millis, millis, type TimeLimits } from '../core/units.js';
 import type { RunOpenings } from '../league/run-config.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
 import { UsageError } from './errors.js';
@@ -13,7 +15,7 @@ import { UsageError } from './errors.js';
 /** Where results go unless --db says otherwise. */
 export const DEFAULT_DB = 'tabula.db';
 
-export interface RunOptions extends TimeOverrides {
+export interface RunOptions extends TimeOverrides, LimitOptions {
   randomPlies?: number;
   openings?: string;
   redis?: string;
@@ -25,7 +27,7 @@ export interface RunOptions extends TimeOverrides {
 }
 
 export function addRunOptions(command: Command): Command {
-  return addTimeOptions(command)
+  return addLimitOptions(addTimeOptions(command))
     .addOption(
       new Option('--random-plies <n>', "start each pair's games after n random plies, chosen by the pair's seed")
         .argParser(parseCount)
@@ -117,4 +119,50 @@ export function timeLimitsOf(game: GameDefinition, options: TimeOverrides): Time
     turn: options.turnMs !== undefined ? millis(options.turnMs) : game.timeLimits.turn,
     ...(total !== undefined && { game: millis(total) }),
   };
+}
+
+export interface LimitOptions {
+  memoryMb: number;
+  maxProcesses: number;
+  allowNetwork?: boolean;
+  timeMargin?: Millis;
+}
+
+/** --memory-mb, --max-processes, --allow-network and --time-margin, for every command that plays games. */
+export function addLimitOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--memory-mb <mb>', 'memory of each bot, with all it starts')
+        .argParser(parseCount)
+        .default(DEFAULT_LIMITS.memoryMb),
+    )
+    .addOption(
+      new Option('--max-processes <n>', 'processes and threads each bot may have at once')
+        .argParser(parseCount)
+        .default(DEFAULT_LIMITS.maxProcesses),
+    )
+    .option('--allow-network', 'let bots open network connections')
+    .addOption(
+      new Option(
+        '--time-margin <ms>',
+        'an answer this much past its limit is taken, and recorded, not punished (default 0)',
+      ).argParser(parseMillis),
+    );
+}
+
+/** The bots' limits and time margin where they differ from the defaults: what a run records of them. */
+export function limitsOf(options: LimitOptions): { limits?: BotLimits; timeMarginMs?: number } {
+  const limits: BotLimits = {
+    memoryMb: options.memoryMb,
+    maxProcesses: options.maxProcesses,
+    allowNetwork: options.allowNetwork === true,
+  };
+  const changed = (Object.keys(limits) as (keyof BotLimits)[]).some((k) => limits[k] !== DEFAULT_LIMITS[k]);
+  return { ...(changed && { limits }), ...(options.timeMargin !== undefined && { timeMarginMs: options.timeMargin }) };
+}
+
+/** The limits and margin a single game's bots are started with. */
+export function connectOptionsOf(options: LimitOptions): ConnectOptions {
+  const { limits, timeMarginMs } = limitsOf(options);
+  return { ...(limits && { limits }), ...(timeMarginMs !== undefined && { timeMargin: millis(timeMarginMs) }) };
 }

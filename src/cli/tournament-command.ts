@@ -4,7 +4,7 @@ import { findGame } from '../games/registry.js';
 import type { TournamentConfig, TournamentFormat } from '../league/run-config.js';
 import { checkTournament, defaultPlayers, defaultRounds } from '../league/tournament.js';
 import { runCommand } from './run-command.js';
-import { type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
+import { limitsOf, type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;
@@ -27,6 +27,7 @@ export async function tournamentCommand(gameId: string, bots: string[], options:
     rounds: options.rounds ?? defaultRounds(options.format, bots.length),
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
     ...(openings && { openings }),
     ...(options.seed !== undefined && { seed: options.seed }),
   };

@@ -2,6 +2,8 @@
 import type { Millis } from './units.js';
 
 /**
+ * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started
+ * used from the moment its input was written until its answer was read (or it was stopped).
  * `ahead`: the line was already written when the turn's input was sent (a line too many in an
  * earlier turn). `unfinished`: what the bot had written after its last full line, without a line
  * end (the most common beginner mistake: a missing newline, or output never flushed).
@@ -11,11 +13,18 @@ export type TurnResult =
       readonly kind: 'line';
       readonly line: string;
       readonly elapsed: Millis;
+      readonly cpu?: Millis;
       readonly stderr: string;
       readonly ahead?: true;
     }
   /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
-  | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly stderr: string; readonly unfinished?: string }
+  | {
+      readonly kind: 'timeout';
+      readonly elapsed: Millis;
+      readonly cpu?: Millis;
+      readonly stderr: string;
+      readonly unfinished?: string;
+    }
   /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
   | { readonly kind: 'crash'; readonly detail: string; readonly neverStarted: boolean; readonly stderr: string }
   /** The bot wrote something no referee should read (a line over the cap, a flood of lines). */
@@ -27,7 +36,8 @@ export interface BotConnection {
   /**
    * Sends the turn's input and waits for the answer: the first line `accept` takes (any line by
    * default; the others are skipped). The clock runs from the moment the last byte of the input
-   * is written until that line is read; a limit overrun kills the bot.
+   * is written until that line is read; an overrun beyond the connection's time margin (none by
+   * default) kills the bot, and a bot that went over its memory or process limit is a crash.
    */
   turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult>;
   /** Sends lines that need no answer (the end of a game). */

@@ -18,7 +18,11 @@ export async function checkBotsStart(game: GameDefinition, config: RunConfig): P
   const setup = { seed, gameOptions: config.gameOptions, timeLimits: config.timeLimits };
   const tried = await Promise.allSettled(
     [...new Set(config.bots)].map(async (bot) => {
-      const connection = connectBot(game, bot, setup, { builtinsAsProcesses: true });
+      // As the run's games start it: as a process, in the run's sandbox.
+      const connection = connectBot(game, bot, setup, {
+        builtinsAsProcesses: true,
+        ...(config.limits && { limits: config.limits }),
+      });
       try {
         const answer = await connection.turn(input, config.timeLimits.firstTurn);
         if (answer.kind === 'crash') throw new BotStartError(bot, answer.detail);

@@ -7,8 +7,9 @@ import { performance } from 'node:perf_hooks';
 import type { ConnectOptions } from '../arena/bot-spec.js';
 import { botNames } from '../arena/bot-spec.js';
 import { playGame } from '../arena/game-loop.js';
-import type { Replay } from '../arena/replay.js';
+import type { Replay, ReplayTurn } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
+import { millis } from '../core/units.js';
 import type { GameWriter } from './game-writer.js';
 import { playQueued, type RemoteSettings } from './remote/coordinator.js';
 import { openingOf, type RunConfig } from './run-config.js';
@@ -17,8 +18,8 @@ import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
-  /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings'>;
+  /** The run's bots (a planned game's seats index into `config.bots`), their limits, time limits and game options. */
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings' | 'limits' | 'timeMarginMs'>;
   readonly runId: number;
   /** Where the run's finished games are read from. */
   readonly store: Store;
@@ -94,7 +95,11 @@ export async function playScheduled(
     ...(opening && { opening }),
     names: plan.seats.map((i) => names[i]!),
     forfeitUnstarted,
-    connect,
+    connect: {
+      ...connect,
+      ...(config.limits && { limits: config.limits }),
+      ...(config.timeMarginMs !== undefined && { timeMargin: millis(config.timeMarginMs) }),
+    },
   });
   return {
     index: plan.index,
@@ -107,7 +112,7 @@ export async function playScheduled(
   };
 }
 
-/** Each seat's response times, the first turn apart (it has its own, longer limit). */
+/** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
 function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
@@ -115,11 +120,15 @@ function seatTimes(replay: Replay): SeatTimes[] {
       (t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'),
     );
     const [first, ...rest] = turns;
+    const cpu = (t: ReplayTurn | undefined) => t?.cpuMs ?? null;
     return {
       firstTurnMs: first ? first.timeMs : null,
       turnMs: rest.map((t) => t.timeMs),
       firstTurnLimitMs: replay.timeLimits.firstTurnMs,
       turnLimitMs: replay.timeLimits.turnMs,
+      firstTurnCpuMs: cpu(first),
+      turnCpuMs: rest.map(cpu).filter((c) => c !== null),
+      overruns: turns.filter((t) => t.output.length > 0 && t.timeMs > t.limitMs).length,
     };
   });
 }

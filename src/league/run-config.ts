@@ -1,6 +1,7 @@
 /** What a match or tournament run is: stored with it, and what the same command finds it by again. */
 
 import type { Opening } from '../arena/opening.js';
+import type { BotLimits } from '../arena/sandbox/limits.js';
 import type { TimeLimits } from '../core/units.js';
 import type { SprtSettings } from './stats/sprt.js';
 
@@ -13,6 +14,10 @@ interface CommonConfig {
   readonly openings?: RunOpenings;
   /** The seed the user gave; absent when the run chose its own (stored with the run). */
   readonly seed?: number;
+  /** The bots' limits, when not the defaults (DEFAULT_LIMITS). */
+  readonly limits?: BotLimits;
+  /** How far past its limit an answer is still taken (`--time-margin`), when there is a margin. */
+  readonly timeMarginMs?: number;
 }
 
 export interface MatchConfig extends CommonConfig {

@@ -33,6 +33,11 @@ export interface SeatTimes {
   readonly turnMs: readonly number[];
   readonly firstTurnLimitMs: number;
   readonly turnLimitMs: number;
+  /** CPU times, where measured (absent in games stored before Tabula measured them). */
+  readonly firstTurnCpuMs?: number | null;
+  readonly turnCpuMs?: readonly number[];
+  /** Answers taken past their limit, within the time margin. */
+  readonly overruns?: number;
 }
 
 export interface StoredGame {
@@ -210,10 +215,11 @@ export class Store {
   }
 
   /**
-   * Stores a finished game with its replay (as JSON text, compressed here) in one transaction; null
-   * when the game was already stored, which is kept as it was.
+   * Stores a finished game with its replay in one transaction: as JSON text, compressed here, or
+   * compressed already (deflated JSON, as workers send it). Null when the game was already stored,
+   * which is kept as it was.
    */
-  recordGame(game: FinishedGame, replayJson: string): number | null {
+  recordGame(game: FinishedGame, replay: string | Buffer): number | null {
     const info = this.db
       .prepare(
         `INSERT OR IGNORE INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
@@ -230,7 +236,7 @@ export class Store {
         game.result.reason,
         JSON.stringify(game.result),
         JSON.stringify(game.times),
-        deflateSync(replayJson),
+        Buffer.isBuffer(replay) ? replay : deflateSync(replay),
         game.finishedAt,
         game.durationMs,
       );

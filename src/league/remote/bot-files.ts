@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 
@@ -67,7 +67,7 @@ function filesUnder(folder: string, rel: string): PackedFile[] {
 
 /** Where a worker keeps unpacked bot files, one folder per hash. */
 export const defaultCache = (): string =>
-  join(process.env.XDG_CACHE_HOME ?? join(tmpdir(), 'tabula-cache'), 'bot-files');
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tabula', 'bot-files');
 
 /** The folder holding files `hash`, unpacking `packed` there first if needed; checks the hash. */
 export function unpackBotFiles(hash: string, packed: Buffer, cache: string): string {

@@ -7,8 +7,7 @@
  * Redis lost (restarted without persistence) are queued again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inflateSync } from 'node:zlib';
-import { type Job, Queue } from 'bullmq';
+import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BotStartError } from '../../core/connection.js';
 import type { RunSettings } from '../parallel-games.js';
@@ -36,8 +35,10 @@ export interface RemoteSettings {
   readonly onRefusal?: (worker: string, reason: string) => void;
 }
 
-/** How often the coordinator looks at its games in the queue. */
+/** The longest the coordinator waits without news before looking at the queue again. */
 const POLL_MS = 200;
+/** How often it looks at every game it has in the queue. */
+const SWEEP_MS = 2000;
 /** Games queued beyond the workers' slots, so that none waits for the coordinator. */
 const MIN_WINDOW = 16;
 
@@ -49,6 +50,9 @@ export async function playQueued(
 ): Promise<void> {
   const redis = await connectRedis(remote.redis, 'the coordinator');
   const queue = new Queue<GameJob, GameJobResult>(GAME_QUEUE, { connection: redis });
+  // The event stream blocks its connection while it waits: it needs one of its own.
+  const eventsRedis = await connectRedis(remote.redis, 'the coordinator');
+  const events = new QueueEvents(GAME_QUEUE, { connection: eventsRedis });
   try {
     const files = packBotFiles(settings.config.bots, remote.folder);
     if (files) await redis.set(keys.botFiles(files.hash), files.packed);
@@ -81,45 +85,73 @@ export async function playQueued(
       }
     };
 
-    while (true) {
-      await queueMore();
-      if (outstanding.size === 0) break;
+    // Finished games are announced on the queue's event stream; a sweep of every game in the
+    // window, now and then, catches what the stream cannot tell (games Redis lost, news missed
+    // while disconnected) and withdraws waiting games when the run stops.
+    const announced: string[] = [];
+    let wake: (() => void) | null = null;
+    events.on('completed', ({ jobId: id }) => {
+      if (!outstanding.has(id)) return;
+      announced.push(id);
+      wake?.();
+    });
+    const collect = async (id: string): Promise<boolean> => {
+      const job = await queue.getJob(id);
+      if (!job?.returnvalue) return false;
+      store(settings, outstanding.get(id)!, job);
+      await job.remove();
+      outstanding.delete(id);
+      stopping ||= settings.shouldStop?.() ?? false;
+      return true;
+    };
+    const sweep = async (): Promise<void> => {
       for (const [id, plan] of outstanding) {
         const job = await queue.getJob(id);
         if (!job) {
-          // Redis lost it: queue it again, unless the run is stopping.
           outstanding.delete(id);
-          if (!stopping) await queue.add('game', { ...template, plan }, { jobId: id });
-          if (!stopping) outstanding.set(id, plan);
+          if (stopping) continue;
+          await queue.add('game', { ...template, plan }, { jobId: id }); // Redis lost it
+          outstanding.set(id, plan);
           continue;
         }
         const state = await job.getState();
-        if (state === 'completed') {
-          // Fetched again: it may have completed after `job` was read.
-          const finished = await queue.getJob(id);
-          if (!finished?.returnvalue) continue;
-          await store(settings, plan, finished);
-          await job.remove();
-          outstanding.delete(id);
-          stopping ||= settings.shouldStop?.() ?? false;
-        } else if (state === 'failed') {
-          throw new Error(`game ${plan.index} failed on a worker: ${job.failedReason}`);
-        } else if (stopping && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
+        if (state === 'completed') await collect(id);
+        else if (state === 'failed') throw new Error(`game ${plan.index} failed on a worker: ${job.failedReason}`);
+        else if (stopping && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
           await job.remove().catch(() => {}); // taken meanwhile: it will finish and be stored
           if ((await job.getState()) === 'unknown') outstanding.delete(id);
         }
       }
       await checkRefusals(redis, remote, reported);
-      await sleep(POLL_MS);
+    };
+
+    await events.waitUntilReady();
+    let lastSweep = 0;
+    while (true) {
+      await queueMore();
+      if (outstanding.size === 0) break;
+      for (let id = announced.shift(); id !== undefined; id = announced.shift()) await collect(id);
+      if (stopping || Date.now() - lastSweep >= SWEEP_MS) {
+        await sweep();
+        lastSweep = Date.now();
+      }
+      if (announced.length === 0 && outstanding.size > 0) {
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), sleep(POLL_MS)]);
+        wake = null;
+      }
     }
   } finally {
+    await events.close();
     await queue.close();
     redis.disconnect();
+    eventsRedis.disconnect();
   }
 }
 
-async function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob, GameJobResult>): Promise<void> {
+/** Stores a game a worker played, its replay as the worker compressed it (no compression here). */
+function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob, GameJobResult>): void {
   const played = job.returnvalue;
+  const replay = Buffer.from(played.replay, 'base64');
   const game = {
     runId: settings.runId,
     index: plan.index,
@@ -130,8 +162,7 @@ async function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob,
     finishedAt: new Date().toISOString(),
     durationMs: played.durationMs,
   };
-  const replayJson = inflateSync(Buffer.from(played.replay, 'base64')).toString('utf8');
-  const id = await settings.writer.write(game, replayJson);
+  const id = settings.store.recordGame(game, replay);
   if (id !== null) settings.onGame?.({ ...game, id, worker: played.worker });
 }
 
