@@ -24,8 +24,8 @@ describe('what a bot author is told', () => {
   });
 
   it('an answer written ahead, before the turn was asked, is named as such', async () => {
-    // Two answers a turn: the second is read as the next turn's, and "3" is not a move.
-    const { result, replay } = await playGame(race, [shellBot('echo 1; echo 3'), 'builtin:random'], {
+    // Two answers a turn, in one write: the second is read as the next turn's, and "3" is not a move.
+    const { result, replay } = await playGame(race, [shellBot("printf '1\\n3\\n'"), 'builtin:random'], {
       seed: 1,
       timeLimits,
     });
