@@ -156,6 +156,16 @@ describe('tabula play', () => {
     assert.equal(summary.stderr, '', 'nothing on stderr without --verbose');
   });
 
+  it("sets a named bot's directory and environment in its command line", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const file = join(dir, 'replay.json');
+    const bot = `mine=cd ${dir} && FLAVOUR=sour sh -c 'echo "$PWD $FLAVOUR" >&2; exec ${millsBot('play')}'`;
+    const result = await playJson(bot, 'builtin:random', '--seed', '1', '--replay', file, ...slack);
+    assert.deepEqual([result.players[0].name, result.players[0].status], ['mine', 'ok']);
+    const replay = JSON.parse(await readFile(file, 'utf8')) as Replay;
+    assert.match(replay.turns[0]!.stderr, new RegExp(`^${dir} sour\\n`));
+  });
+
   it('leaves no process behind when a bot starts one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
     const pidFile = join(dir, 'child.pid');
