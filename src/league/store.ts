@@ -350,8 +350,9 @@ function guard<T>(path: string, open: () => T): T {
 
 /** Whether the process that made a claim still runs: the same host, the same pid, started at the same time. */
 function claimIsLive(claim: ClaimRow): boolean {
-  // Another host's process cannot be checked from here: taken to be alive.
-  if (claim.host !== hostname()) return true;
+  // SQLite is not for sharing over a network file system: a claim made on another host was left in a
+  // file copied here since (and could not be checked anyway).
+  if (claim.host !== hostname()) return false;
   try {
     process.kill(claim.pid, 0);
   } catch (err) {

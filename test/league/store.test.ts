@@ -196,9 +196,12 @@ describe('the store, as a file', () => {
       name: 'RunBusyError',
       message: new RegExp(`^run ${run.id} is already being played by process ${process.ppid} on `),
     });
-    // A process that has exited.
+    // A process that has exited, and a claim left in a file copied from another host.
     const gone = spawnSync('true').pid!;
     claim(gone);
+    store.claimRun(run.id);
+    claim(process.ppid);
+    db.prepare("UPDATE run_claims SET host = 'elsewhere'").run();
     store.claimRun(run.id);
     assert.equal((db.prepare('SELECT pid FROM run_claims').get() as { pid: number }).pid, process.pid);
     store.releaseRun(run.id);
