@@ -1,5 +1,6 @@
 /** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
+import { inputSentTo } from '../arena/replay-input.js';
 import { listGames } from '../league/game-list.js';
 import { runReport } from '../league/run-report.js';
 import { type RunRecord, Store } from '../league/store.js';
@@ -34,21 +35,42 @@ function gameLists(store: Store, runs: readonly RunRecord[], json: boolean): str
   return lists.map((l) => formatGameList(l.run, l.games)).join('\n');
 }
 
-/** `tabula replay <id>`: a stored game's replay, for a viewer or for re-feeding a turn to a bot. */
-export async function replayCommand(id: number, options: { db: string }): Promise<void> {
-  await withStore(options.db, (store) => {
+export interface ReplayOptions {
+  db: string;
+  seat?: number;
+  upto?: number;
+  html?: string;
+}
+
+/**
+ * `tabula replay <id>`: a stored game's replay, for a viewer or for re-feeding a turn to a bot;
+ * with --seat, exactly the lines that seat was sent (up to turn --upto); with --html, the game as
+ * one web page that works offline.
+ */
+export async function replayCommand(id: number, options: ReplayOptions): Promise<void> {
+  if (options.upto !== undefined && options.seat === undefined) throw new UsageError('--upto goes with --seat');
+  await withStore(options.db, async (store) => {
     const replay = store.replay(id);
     if (!replay) throw new UsageError(`${options.db} has no game ${id}`);
-    process.stdout.write(`${JSON.stringify(replay)}\n`);
+    if (options.html !== undefined) {
+      const runId = store.runOfGame(id);
+      const { writeOfflinePage } = await import('../server/offline-page.js');
+      await writeOfflinePage(options.html, replay, { storedId: id, ...(runId !== null && { runId }) });
+    } else if (options.seat !== undefined) {
+      if (options.seat >= replay.players.length)
+        throw new UsageError(`game ${id} has seats 0 to ${replay.players.length - 1}`);
+      const lines = inputSentTo(replay.turns, options.seat, options.upto ?? replay.turns.length);
+      process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+    } else process.stdout.write(`${JSON.stringify(replay)}\n`);
   });
 }
 
 /** Opens the database read-only: these commands never write, and work on a file they cannot write. */
-async function withStore(db: string, use: (store: Store) => void): Promise<void> {
+async function withStore(db: string, use: (store: Store) => void | Promise<void>): Promise<void> {
   if (!existsSync(db)) throw new UsageError(`no results database at ${db}`);
   const store = new Store(db, { readonly: true });
   try {
-    use(store);
+    await use(store);
   } finally {
     store.close();
   }

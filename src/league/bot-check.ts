@@ -14,15 +14,19 @@ export async function checkBotsStart(game: GameDefinition, config: RunConfig): P
   const players = config.kind === 'match' ? 2 : config.players;
   const seed = config.seed ?? 0;
   const initial = game.rules.initial({ players, seed, options: config.gameOptions });
-  const input = game.protocol.turnInput(initial, game.rules.toMove(initial), true);
+  const first = game.rules.toMove(initial);
+  const input = game.protocol.turnInput(initial, first, true);
   const setup = { seed, gameOptions: config.gameOptions, timeLimits: config.timeLimits };
   const tried = await Promise.allSettled(
     [...new Set(config.bots)].map(async (bot) => {
       // As the run's games start it: as a process, in the run's sandbox.
-      const connection = connectBot(game, bot, setup, {
-        builtinsAsProcesses: true,
-        ...(config.limits && { limits: config.limits }),
-      });
+      const connection = connectBot(
+        game,
+        bot,
+        setup,
+        { builtinsAsProcesses: true, ...(config.limits && { limits: config.limits }) },
+        first,
+      );
       try {
         const answer = await connection.turn(input, config.timeLimits.firstTurn);
         if (answer.kind === 'crash') throw new BotStartError(bot, answer.detail);

@@ -6,11 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import type { ConnectOptions } from '../arena/bot-spec.js';
 import { botNames } from '../arena/bot-spec.js';
-import { playGame } from '../arena/game-loop.js';
+import { type GameOptions, playGame } from '../arena/game-loop.js';
 import type { Replay, ReplayTurn } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
 import type { GameWriter } from './game-writer.js';
+import { LiveGames, LivePublisher } from './live-games.js';
 import { playQueued, type RemoteSettings } from './remote/coordinator.js';
 import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
@@ -42,29 +43,44 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
+  // Games being played are published for the web arena, which reads the same file from another process.
+  const live = settings.store.path === ':memory:' ? null : new LiveGames(settings.store.path);
 
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next && !stopping; next = queue.shift()) {
-      const stored = await playOne(settings, next);
+      const stored = await playOne(settings, next, live);
       if (stored) settings.onGame?.(stored);
       stopping ||= settings.shouldStop?.() ?? false;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  } finally {
+    live?.close();
+  }
 }
 
-async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { replay, ...played } = await playScheduled(
-    settings.game,
-    settings.config,
-    plan,
-    { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
-    // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
-    { forfeitUnstarted: true },
-  );
-  const game = { runId: settings.runId, ...played, finishedAt: new Date().toISOString() };
-  const id = await settings.writer.write(game, JSON.stringify(replay));
-  return id === null ? null : { ...game, id };
+async function playOne(settings: RunSettings, plan: PlannedGame, live: LiveGames | null): Promise<StoredGame | null> {
+  const publisher = live && new LivePublisher(live, { runId: settings.runId, ...plan });
+  try {
+    const { replay, ...played } = await playScheduled(
+      settings.game,
+      settings.config,
+      plan,
+      { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+      {
+        // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
+        forfeitUnstarted: true,
+        ...(publisher && { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) }),
+      },
+    );
+    const game = { runId: settings.runId, ...played, finishedAt: new Date().toISOString() };
+    const id = await settings.writer.write(game, JSON.stringify(replay));
+    return id === null ? null : { ...game, id };
+  } finally {
+    // Once stored (or failed): a reader never sees the game neither live nor stored.
+    publisher?.end();
+  }
 }
 
 /** A scheduled game as played: what the store keeps of it, and its replay. */
@@ -74,15 +90,16 @@ export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'fini
 
 /**
  * Plays one scheduled game of a run, here or on a worker, exactly as the run says, its bots named as
- * the run names them. `forfeitUnstarted`: see `GameOptions` (a worker rather refuses the run, which
- * another worker may be able to play).
+ * the run names them. `options.onStart` and `options.onTurn` follow it turn by turn (live views);
+ * `options.forfeitUnstarted`: see `GameOptions` (a worker rather refuses the run, which another
+ * worker may be able to play).
  */
 export async function playScheduled(
   game: GameDefinition,
   config: RunSettings['config'],
   plan: PlannedGame,
   connect: ConnectOptions,
-  { forfeitUnstarted = false } = {},
+  options: Pick<GameOptions, 'onStart' | 'onTurn' | 'forfeitUnstarted'> = {},
 ): Promise<PlayedScheduled> {
   const specs = plan.seats.map((i) => config.bots[i]!);
   const names = botNames(config.bots);
@@ -94,12 +111,12 @@ export async function playScheduled(
     gameOptions: config.gameOptions,
     ...(opening && { opening }),
     names: plan.seats.map((i) => names[i]!),
-    forfeitUnstarted,
     connect: {
       ...connect,
       ...(config.limits && { limits: config.limits }),
       ...(config.timeMarginMs !== undefined && { timeMargin: millis(config.timeMarginMs) }),
     },
+    ...options,
   });
   return {
     index: plan.index,
@@ -113,7 +130,7 @@ export async function playScheduled(
 }
 
 /** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
-function seatTimes(replay: Replay): SeatTimes[] {
+export function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
     const turns = replay.turns.filter(

@@ -56,8 +56,8 @@ export interface StoredGame {
   readonly worker?: string;
 }
 
-/** A game as it is handed to the store: everything but the id the store gives it. */
-export type FinishedGame = Omit<StoredGame, 'id'>;
+/** A game as it is handed to the store: everything but the id the store gives it (and the time it ends, now unless given). */
+export type FinishedGame = Omit<StoredGame, 'id' | 'finishedAt'> & { readonly finishedAt?: string };
 
 /** "Tbla": SQLite's `application_id` of a Tabula database. */
 export const TABULA_APPLICATION_ID = 0x54626c61;
@@ -110,6 +110,12 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 const BASE_TABLES: Readonly<Record<string, string>> = {
   runs: 'id kind identity config seed created_at',
   games: 'id run_id idx round seats game seed winner reason result times replay finished_at duration_ms',
+};
+
+/** Tables that live-games.ts makes when a run first publishes a game: in a database of any version, or not yet. */
+const LIVE_TABLES: Readonly<Record<string, string>> = {
+  live_games: 'id run_id idx round seats pid head',
+  live_turns: 'game_id turn data',
 };
 
 export interface StoreOptions {
@@ -215,11 +221,11 @@ export class Store {
   }
 
   /**
-   * Stores a finished game with its replay in one transaction: as JSON text, compressed here, or
-   * compressed already (deflated JSON, as workers send it). Null when the game was already stored,
-   * which is kept as it was.
+   * Stores a finished game with its replay in one transaction: the replay, its JSON text (both
+   * compressed here), or its JSON compressed already (as workers send it). Null when the game was
+   * already stored, which is kept as it was.
    */
-  recordGame(game: FinishedGame, replay: string | Buffer): number | null {
+  recordGame(game: FinishedGame, replay: Replay | string | Buffer): number | null {
     const info = this.db
       .prepare(
         `INSERT OR IGNORE INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
@@ -236,8 +242,8 @@ export class Store {
         game.result.reason,
         JSON.stringify(game.result),
         JSON.stringify(game.times),
-        Buffer.isBuffer(replay) ? replay : deflateSync(replay),
-        game.finishedAt,
+        Buffer.isBuffer(replay) ? replay : deflateSync(typeof replay === 'string' ? replay : JSON.stringify(replay)),
+        game.finishedAt ?? new Date().toISOString(),
         game.durationMs,
       );
     return info.changes === 1 ? Number(info.lastInsertRowid) : null;
@@ -261,6 +267,25 @@ export class Store {
       finishedAt: r.finished_at,
       durationMs: r.duration_ms,
     }));
+  }
+
+  /** The id of the latest stored game, 0 when none: readers poll it to learn that games were stored. */
+  latestGameId(): number {
+    return (this.db.prepare('SELECT coalesce(max(id), 0) AS id FROM games').get() as { id: number }).id;
+  }
+
+  /** The id of the run's game at `index` of its schedule, once stored. */
+  gameIdAt(runId: number, index: number): number | null {
+    const row = this.db.prepare('SELECT id FROM games WHERE run_id = ? AND idx = ?').get(runId, index) as
+      | { id: number }
+      | undefined;
+    return row?.id ?? null;
+  }
+
+  /** The run a stored game belongs to. */
+  runOfGame(gameId: number): number | null {
+    const row = this.db.prepare('SELECT run_id FROM games WHERE id = ?').get(gameId) as { run_id: number } | undefined;
+    return row?.run_id ?? null;
   }
 
   replay(gameId: number): Replay | null {
@@ -324,13 +349,14 @@ function schemaVersion(db: Database.Database, path: string): number | 'empty' {
   throw new StoreError(`${path} is not a Tabula database (a SQLite database of something else): left unchanged`);
 }
 
-/** The tables of a database written before they were marked (version 0), exactly. */
+/** The tables of a database written before they were marked (version 0), exactly, the live tables aside. */
 function isBaseSchema(db: Database.Database, tables: readonly { name: string }[]): boolean {
-  const names = tables.map((t) => t.name).sort();
-  if (names.join(' ') !== Object.keys(BASE_TABLES).sort().join(' ')) return false;
+  const names = tables.map((t) => t.name);
+  if (!Object.keys(BASE_TABLES).every((name) => names.includes(name))) return false;
   return names.every((name) => {
+    const expected = BASE_TABLES[name] ?? LIVE_TABLES[name];
     const columns = db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[];
-    return columns.map((c) => c.name).join(' ') === BASE_TABLES[name];
+    return expected !== undefined && columns.map((c) => c.name).join(' ') === expected;
   });
 }
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { millis } from '../../src/core/units.js';
+import { LiveGames } from '../../src/league/live-games.js';
 import { processStart } from '../../src/league/process-start.js';
 import { type MatchConfig, runIdentity } from '../../src/league/run-config.js';
 import { SCHEMA_VERSION, Store, TABULA_APPLICATION_ID } from '../../src/league/store.js';
@@ -208,5 +209,17 @@ describe('the store, as a file', () => {
     assert.equal(db.prepare('SELECT * FROM run_claims').all().length, 0);
     db.close();
     store.close();
+  });
+});
+
+describe('the store and the live tables', () => {
+  it('recognises a database written before marking that has the live games tables', async () => {
+    const path = await tempPath();
+    writeOlderDatabase(path, config, 7, []);
+    new LiveGames(path).close();
+    const store = new Store(path);
+    assert.equal(store.runs().length, 1);
+    store.close();
+    assert.equal(pragma(path, 'application_id'), TABULA_APPLICATION_ID);
   });
 });
