@@ -4,7 +4,7 @@ import type { ListedGame } from '../league/game-list.js';
 import type { PairReport } from '../league/pair-tally.js';
 import type { RunConfig } from '../league/run-config.js';
 import type { RunReport } from '../league/run-report.js';
-import type { Standing } from '../league/standings.js';
+import type { CrossTable, Standing } from '../league/standings.js';
 import type { RunRecord } from '../league/store.js';
 import { plural } from './plural.js';
 import { alignColumns } from './text-table.js';
@@ -17,17 +17,7 @@ export function formatReport(r: RunReport): string {
   const lines = [header(r)];
   if (r.standings)
     lines.push('', ...standingsTable(r.standings, r.config.kind === 'tournament' && r.config.players > 2));
-  if (r.crossTable) {
-    // In the order of the standings: row k is the bot in place k.
-    const places = r.crossTable.names.map((_, i) => `${i + 1}`);
-    lines.push(
-      '',
-      ...alignColumns([
-        ['', '', ...places],
-        ...r.crossTable.names.map((name, i) => [`${i + 1}`, name, ...r.crossTable!.cells[i]!.map((x) => x ?? '.')]),
-      ]),
-    );
-  }
+  if (r.crossTable && r.standings) lines.push('', ...crossTable(r.crossTable, r.standings));
   for (const p of r.pairs) lines.push('', ...pairLines(p));
   lines.push('', ...botTable(r.bots));
   for (const b of r.bots) {
@@ -77,6 +67,15 @@ export function formatGameList(run: RunRecord, games: readonly ListedGame[]): st
   ]);
   const table = alignColumns([['game', 'seed', 'seats', 'winner', 'turns', 'failures', 'reason'], ...rows]);
   return `${[head, '', ...table].join('\n')}\n`;
+}
+
+/** The cross table in the order of the standings, so that row and column k are the bot in place k. */
+function crossTable(table: CrossTable, standings: readonly Standing[]): string[] {
+  const order = standings.map((s) => table.names.indexOf(s.name));
+  return alignColumns([
+    ['', '', ...order.map((_, k) => `${k + 1}`)],
+    ...order.map((i, k) => [`${k + 1}`, table.names[i]!, ...order.map((j) => table.cells[i]![j] ?? '.')]),
+  ]);
 }
 
 function pairLines(p: PairReport): string[] {

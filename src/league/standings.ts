@@ -18,7 +18,7 @@ export interface Standing {
   readonly name: string;
 }
 
-/** Who did how against whom, the bots in the order of the standings (best first), so that row k is place k. */
+/** Who did how against whom, the bots in the order the run lists them (reports may show them in another). */
 export interface CrossTable {
   readonly bots: readonly string[];
   /** cells[i][j]: i against j, `wins-draws-losses` (more seats: ahead-tied-behind); null on the diagonal or when they never met. */
@@ -103,23 +103,18 @@ export function multiSeatStandings(
   return ranked({ bots, names }, standings, order);
 }
 
-/** The standings best first, and the cross table of `counts` (by bot index) in the same order. */
+/** The standings best first, and the cross table of `counts`, by bot index as the run lists them. */
 function ranked(
   { bots, names }: RunBots,
   standings: readonly Standing[],
   counts: number[][][],
 ): { standings: Standing[]; crossTable: CrossTable } {
-  const order = bots.map((_, i) => i).sort((x, y) => standings[y]!.rating.value - standings[x]!.rating.value);
-  const cell = (i: number, j: number): string | null => {
-    const c = counts[i]![j]!;
-    return i === j || c.every((x) => x === 0) ? null : c.join('-');
-  };
   return {
-    standings: order.map((i) => standings[i]!),
+    standings: [...standings].sort((x, y) => y.rating.value - x.rating.value),
     crossTable: {
-      bots: order.map((i) => bots[i]!),
-      cells: order.map((i) => order.map((j) => cell(i, j))),
-      names: order.map((i) => names[i]!),
+      bots,
+      cells: counts.map((row, i) => row.map((c, j) => (i === j || c.every((x) => x === 0) ? null : c.join('-')))),
+      names,
     },
   };
 }
