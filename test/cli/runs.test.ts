@@ -379,12 +379,15 @@ describe('runs that go wrong, and what they say', () => {
     assert.match((await tabula(['results', '--db', db])).stdout, /holds no runs yet/);
   });
 
-  it('once a run is going, a bot that exits with 127 loses its game as a crash, and the run goes on', async () => {
+  it('once a run is going, a bot that exits with 126 or 127 loses its game as a crash, and the run goes on', async () => {
     const db = await tempDb();
     const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
-    const started = join(dir, 'started');
-    // Started once to be checked, then gone: every later start exits as a missing command would.
-    const vanishing = `[ -e ${started} ] && exit 127; touch ${started}; exec python3 ${join(root, 'test/fixtures/bots/mills_first.py')}`;
+    const [started, denied] = [join(dir, 'started'), join(dir, 'denied')];
+    // Started once to be checked, then gone: the next start exits as a command that may not be run
+    // would (126), every later one as a missing command would (127).
+    const vanishing =
+      `[ -e ${denied} ] && exit 127; [ -e ${started} ] && touch ${denied} && exit 126; ` +
+      `touch ${started}; exec python3 ${join(root, 'test/fixtures/bots/mills_first.py')}`;
     const run = await tabula([
       'match',
       'mills',
@@ -403,7 +406,9 @@ describe('runs that go wrong, and what they say', () => {
     const summary = ndjson(run.stdout).at(-1)!;
     assert.equal(summary.gamesPlayed, 4);
     assert.equal(summary.bots[1].endings.crash, 4);
-    assert.match(summary.bots[1].failures[0].message, /exited with code 127/);
+    const messages = summary.bots[1].failures.map((f: { message: string }) => f.message);
+    assert.match(messages[0], /exited with code 126/);
+    assert.match(messages.at(-1), /exited with code 127/);
   });
 
   it('names bots, tells apart two with one command line, and lists the games of a run', async () => {
