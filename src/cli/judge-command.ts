@@ -7,6 +7,7 @@ import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
 import { judgeSubmission } from '../league/judge.js';
+import { plural } from './plural.js';
 import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface JudgeOptions extends TimeOverrides, LimitOptions {
@@ -33,7 +34,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
   const verdict = await judgeSubmission(request, async (judged, played) => {
     const { result } = judged;
     const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
-    const moves = `${result.turns} move${result.turns === 1 ? '' : 's'}`;
+    const moves = plural(result.turns, 'move');
     const which = `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}`;
     process.stdout.write(`${which}: ${outcome} in ${moves} (${result.reason})\n`);
     if (judged.verdict === null) return;
@@ -44,6 +45,6 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     );
   });
   if (!verdict.accepted) return 1;
-  process.stdout.write(`Accepted: ${verdict.passed} of ${options.games} games passed\n`);
+  process.stdout.write(`Accepted: ${verdict.passed} of ${plural(options.games, 'game')} passed\n`);
   return 0;
 }

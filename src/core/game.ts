@@ -87,7 +87,10 @@ export interface Answer<Move> {
 export interface Protocol<State, Move> {
   /** The lines a seat reads before it must act, its initialisation included on its first turn. */
   turnInput(state: State, seat: Seat, firstTurn: boolean): string[];
-  /** Reads a seat's output line into a legal move, or says exactly what is wrong with it. */
+  /**
+   * Reads a seat's output line into a legal move, or says exactly what is wrong with it. Blanks at
+   * the end of the line are no part of the answer (see `withoutTrailingBlanks`).
+   */
   parseOutput(state: State, seat: Seat, line: string): Result<Answer<Move>>;
   /**
    * Lines sent, untimed, to each seat still playing when the game has ended, before its input is
@@ -95,6 +98,13 @@ export interface Protocol<State, Move> {
    */
   finalInput?(state: State, seat: Seat): string[];
 }
+
+/**
+ * The one policy on blanks at the end of an answer line, for every game: spaces and tabs there are
+ * ignored, whatever else a game's protocol says of spaces. A person cannot see them, an editor or a
+ * print statement adds them, and the published referees mostly drop them (Java's `split` and `trim`).
+ */
+export const withoutTrailingBlanks = (line: string): string => line.replace(/[ \t]+$/, '');
 
 /** What a built-in bot is told as it starts: what an external bot knows from the statement, and its settings. */
 export interface BotSetup {

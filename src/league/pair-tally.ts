@@ -3,12 +3,12 @@
  * its interval, the likelihood of superiority, and the SPRT, from their stored games.
  */
 import {
-  eloInterval,
+  type EloBasis,
   type Interval,
   likelihoodOfSuperiority,
   PENTANOMIAL_VALUES,
+  pairEloInterval,
   roundInterval,
-  scoreMoments,
   TRINOMIAL_VALUES,
 } from './stats/elo.js';
 import { type SprtSettings, type SprtState, sprt } from './stats/sprt.js';
@@ -56,9 +56,9 @@ export class PairTally {
     return this.pentanomial.reduce((x, y) => x + y, 0);
   }
 
-  /** The Elo interval, from pairs when there are any (they cancel the luck of the seed), else from games. */
-  elo(): Interval {
-    return eloInterval(this.pairs > 0 ? scoreMoments(PENTANOMIAL_VALUES, this.pentanomial) : this.trinomialMoments());
+  /** The Elo interval, from pairs when they can be trusted (they cancel the luck of the seed), else from games. */
+  elo(): { readonly interval: Interval; readonly basis: EloBasis } {
+    return pairEloInterval(this.pentanomial, [this.losses, this.draws, this.wins]);
   }
 
   sprt(settings: SprtSettings): SprtState {
@@ -67,12 +67,10 @@ export class PairTally {
       : sprt(settings, TRINOMIAL_VALUES, [this.losses, this.draws, this.wins]);
   }
 
-  private trinomialMoments() {
-    return scoreMoments(TRINOMIAL_VALUES, [this.losses, this.draws, this.wins]);
-  }
-
-  report(bots: readonly string[], settings?: SprtSettings): PairReport {
+  /** `bots`: the run's bots as given; `names`: their names in reports. */
+  report(bots: readonly string[], names: readonly string[], settings?: SprtSettings): PairReport {
     const n = this.games;
+    const { interval, basis } = this.elo();
     return {
       bots: [bots[this.a]!, bots[this.b]!],
       games: n,
@@ -80,15 +78,18 @@ export class PairTally {
       draws: this.draws,
       losses: this.losses,
       score: n === 0 ? 0.5 : (this.wins + this.draws / 2) / n,
-      elo: roundInterval(this.elo()),
+      elo: roundInterval(interval),
       los: Math.round(likelihoodOfSuperiority(this.wins, this.losses) * 10000) / 10000,
       pentanomial: [...this.pentanomial],
       ...(settings && { sprt: this.sprt(settings) }),
+      names: [names[this.a]!, names[this.b]!],
+      eloBasis: basis,
     };
   }
 }
 
 export interface PairReport {
+  /** As given on the command line; `names` as reports show them. */
   readonly bots: readonly [string, string];
   readonly games: number;
   /** From the first bot's side. */
@@ -101,4 +102,7 @@ export interface PairReport {
   readonly los: number;
   readonly pentanomial: readonly number[];
   readonly sprt?: SprtState;
+  readonly names: readonly [string, string];
+  /** What `elo` was computed from: the game pairs, or the games when the pairs could not be trusted. */
+  readonly eloBasis: EloBasis;
 }
