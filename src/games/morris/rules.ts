@@ -7,21 +7,16 @@ import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core
 import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
+import { millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
+import { NONE, moveFrom, moveTake1, moveTo } from '../../boards/morris-engine/moves.js';
 import {
   LOSING_LOSSES,
   MAX_MOVES,
-  NONE,
   STONES,
   TURN_LIMIT,
   countMoves,
-  fromOf,
   generate,
-  millTargets,
   phaseOf as sidePhase,
-  popcount,
-  takable,
-  takeOf,
-  toOf,
   type Phase,
   type Sides,
 } from './position.js';
@@ -91,9 +86,9 @@ function legalMoves(state: MorrisState): MorrisMove[] {
   const moves: MorrisMove[] = [];
   for (let i = 0; i < n; i++) {
     const m = scratch[i]!;
-    const from = fromOf(m);
-    const to = toOf(m) as Point;
-    const take = takeOf(m) === NONE ? null : (takeOf(m) as Point);
+    const from = moveFrom(m);
+    const to = moveTo(m) as Point;
+    const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
     moves.push(from === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: from as Point, to, take });
   }
   return moves;
