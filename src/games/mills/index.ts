@@ -1,7 +1,9 @@
 /** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
 import { perftFromStart, type GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
+import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
 import { protocol } from './protocol.js';
 import { formatMove, perft, rules, type MillsMove, type MillsState } from './rules.js';
 
@@ -12,7 +14,7 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
   protocol,
-  bots: { random },
+  bots: { random, greedy, strong },
   // Mills has no position notation: its move counts start from the start.
   perft: perftFromStart('mills', rules, perft, formatMove),
 };

@@ -7,10 +7,11 @@
  */
 import { LINE_MASKS, POINT_COUNT } from '../../boards/morris.js';
 import { ALL_POINTS, LINE_PAIR, canStep, lowestPoint, popcount } from '../../boards/morris-engine/bitboard.js';
-import { NONE } from '../../boards/morris-engine/moves.js';
+import { NONE, moveFrom, moveTake1, moveTake2, moveTo, type PackedMove } from '../../boards/morris-engine/moves.js';
 import { BoardPosition, DRAWN, LOST, MAX_MAKES, ONGOING, STONES, WON, type Status } from '../../boards/morris-engine/position.js';
 import { mix32, zobristKeys } from '../../boards/morris-engine/zobrist.js';
-import { MAX_PIECE_ID, TURNS_PER_PLAYER, millKey, type MillsState } from './rules.js';
+import type { Slot } from './board.js';
+import { MAX_PIECE_ID, TURNS_PER_PLAYER, millKey, pieceId, type MillsMove, type MillsState, type Removal, type Removals } from './rules.js';
 
 /** One key per piece id (1..18) and point. */
 const PIECE_KEYS = zobristKeys((MAX_PIECE_ID + 1) * POINT_COUNT, 0x5eed_0002);
@@ -65,6 +66,15 @@ export class MillsPosition extends BoardPosition {
     const pieces: PlacedPiece[] = [];
     for (let id = 1; id <= MAX_PIECE_ID; id++) if (state.slots[id]! >= 0) pieces.push({ id, point: state.slots[id]! });
     return MillsPosition.of(pieces, [state.stock[0], state.stock[1]], state.ply, state.mills);
+  }
+
+  /** The rules' move for a packed move here, its takes named as removal requests. */
+  moveOf(m: PackedMove): MillsMove {
+    const id = (at: number): Removal => (at === NONE ? 0 : pieceId(this.idAt[at]!));
+    const remove: Removals = [id(moveTake1(m)), id(moveTake2(m))];
+    const to = moveTo(m) as Slot;
+    const from = moveFrom(m);
+    return from === NONE ? { kind: 'PUT', to, remove } : { kind: 'MOVE', piece: pieceId(this.idAt[from]!), to, remove };
   }
 
   /** The mills closed so far, as `millKey`s. */

@@ -1,7 +1,9 @@
 /** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md. */
 import { perftFromStart, type GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
+import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
 import { perft } from './position.js';
 import { protocol } from './protocol.js';
 import { formatMove, rules, sidesOf, type MorrisMove, type MorrisState } from './rules.js';
@@ -13,7 +15,7 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
   protocol,
-  bots: { random },
+  bots: { random, greedy, strong },
   // There is no position notation: move counts start from the start, on the fast bitmask path.
   perft: perftFromStart('morris', rules, (state, depth) => perft(sidesOf(state), depth), formatMove),
 };

@@ -8,7 +8,7 @@ import { failed, ok, type Result } from '../../core/result.js';
 import { seat, type Seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
 import { millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
-import { NONE, moveFrom, moveTake1, moveTo } from '../../boards/morris-engine/moves.js';
+import { NONE, moveFrom, moveTake1, moveTo, packMove, type PackedMove } from '../../boards/morris-engine/moves.js';
 import {
   LOSING_LOSSES,
   MAX_MOVES,
@@ -60,6 +60,14 @@ export function sidesOf(state: MorrisState): Sides {
   return { own: state.stones[s]!, opp: state.stones[o]!, ownPlaced: state.placed[s]!, oppPlaced: state.placed[o]!, ply: state.ply };
 }
 
+/** A command packed for the fast position (position.ts), and back. */
+export const packCommand = (move: MorrisMove): PackedMove => packMove(move.kind === 'PLACE' ? NONE : move.from, move.to, move.take ?? NONE);
+export function unpackCommand(m: PackedMove): MorrisMove {
+  const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
+  const to = moveTo(m) as Point;
+  return moveFrom(m) === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: moveFrom(m) as Point, to, take };
+}
+
 /** The statement's name of a move's command. */
 export const commandOf = (move: MorrisMove): string => (move.take === null ? move.kind : `${move.kind}&TAKE`);
 
@@ -85,11 +93,7 @@ function legalMoves(state: MorrisState): MorrisMove[] {
   const n = generate(own, opp, ownPlaced, scratch);
   const moves: MorrisMove[] = [];
   for (let i = 0; i < n; i++) {
-    const m = scratch[i]!;
-    const from = moveFrom(m);
-    const to = moveTo(m) as Point;
-    const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
-    moves.push(from === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: from as Point, to, take });
+    moves.push(unpackCommand(scratch[i]!));
   }
   return moves;
 }

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NONE, moveFrom, moveTake1, moveTake2, moveTo, type PackedMove } from '../../../src/boards/morris-engine/moves.js';
+import { NONE, moveTake1, moveTake2 } from '../../../src/boards/morris-engine/moves.js';
 import { DRAWN, LOST, MAX_MOVES, ONGOING, WON, type Status } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
-import { formatMove, pieceId, rules, type MillsMove, type MillsState } from '../../../src/games/mills/rules.js';
+import { formatMove, rules, type MillsMove, type MillsState } from '../../../src/games/mills/rules.js';
 import { start } from './helpers.js';
-
-/** The rules' move for an engine move in `p`, its takes as removal requests. */
-function rulesMove(p: MillsPosition, m: PackedMove): MillsMove {
-  const id = (at: number) => (at === NONE ? 0 : pieceId(p.idAt[at]!));
-  const remove = [id(moveTake1(m)), id(moveTake2(m))] as const;
-  const from = moveFrom(m);
-  return from === NONE ? { kind: 'PUT', to: moveTo(m) as never, remove } : { kind: 'MOVE', piece: id(from) as never, to: moveTo(m) as never, remove };
-}
 
 /** The rules' outcome as the engine's status for the side to move. */
 function statusOf(state: MillsState): Status {
@@ -63,13 +55,13 @@ describe('Mills: the fast position against rules.ts', () => {
         const n = p.generate(moves, 0);
         const listed = moves.subarray(0, n);
         const heads = (ms: Iterable<MillsMove>) => [...new Set([...ms].map((m) => formatMove({ ...m, remove: [0, 0] })))].sort();
-        assert.deepEqual(heads(Array.from(listed, (m) => rulesMove(p, m))), heads(rules.legalMoves(state)), `ply ${state.ply}`);
+        assert.deepEqual(heads(Array.from(listed, (m) => p.moveOf(m))), heads(rules.legalMoves(state)), `ply ${state.ply}`);
         assert.equal(new Set(listed).size, n, 'each move once');
         // Every move with takes: the takes are exactly the rules' possible removals.
         const byHead = new Map<string, string[]>();
         for (const m of listed) {
           if (moveTake1(m) === NONE) continue;
-          const key = formatMove({ ...rulesMove(p, m), remove: [0, 0] });
+          const key = formatMove({ ...p.moveOf(m), remove: [0, 0] });
           const taken = [moveTake1(m), moveTake2(m)].filter((t) => t !== NONE).map((t) => p.idAt[t]!).sort((x, y) => x - y);
           byHead.set(key, [...(byHead.get(key) ?? []), taken.join(' ')]);
         }
@@ -82,7 +74,7 @@ describe('Mills: the fast position against rules.ts', () => {
         const takes = listed.filter((m) => moveTake1(m) !== NONE);
         const m = takes.length > 0 && game % 2 === 0 && rng.below(10) < 7 ? takes[rng.below(takes.length)]! : listed[rng.below(n)]!;
         for (const tried of [...takes, listed[rng.below(n)]!].filter((t) => t !== m).concat(m)) {
-          const move = rulesMove(p, tried);
+          const move = p.moveOf(tried);
           const before = picture(p);
           const next = rules.play(state, move);
           p.make(tried);

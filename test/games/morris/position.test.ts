@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NONE, moveFrom, moveTake1, moveTo, packMove, type PackedMove } from '../../../src/boards/morris-engine/moves.js';
+import { NONE, moveTake1 } from '../../../src/boards/morris-engine/moves.js';
 import { perft } from '../../../src/boards/morris-engine/perft.js';
 import { DRAWN, LOST, MAX_MOVES, ONGOING, WON, type Status } from '../../../src/boards/morris-engine/position.js';
-import type { Point } from '../../../src/boards/morris.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MorrisPosition } from '../../../src/games/morris/position.js';
-import { formatMove, rules, type MorrisMove, type MorrisState } from '../../../src/games/morris/rules.js';
+import { formatMove, packCommand, rules, unpackCommand, type MorrisState } from '../../../src/games/morris/rules.js';
 import { start } from './helpers.js';
 
-const packed = (m: MorrisMove): PackedMove => packMove(m.kind === 'PLACE' ? NONE : m.from, m.to, m.take ?? NONE);
-function unpacked(m: PackedMove): MorrisMove {
-  const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
-  const to = moveTo(m) as Point;
-  return moveFrom(m) === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: moveFrom(m) as Point, to, take };
-}
 
 function statusOf(state: MorrisState): Status {
   const outcome = rules.outcome(state);
@@ -51,15 +44,15 @@ describe("Nine Men's Morris: the fast position against rules.ts", () => {
         if (p.status !== ONGOING) break;
         const n = p.generate(moves, 0);
         const listed = [...moves.subarray(0, n)];
-        assert.deepEqual([...listed].sort(), rules.legalMoves(state).map(packed).sort(), `ply ${state.ply}`);
+        assert.deepEqual([...listed].sort(), rules.legalMoves(state).map(packCommand).sort(), `ply ${state.ply}`);
         const takes = listed.filter((m) => moveTake1(m) !== NONE);
         const m = takes.length > 0 && game % 2 === 0 && rng.below(10) < 7 ? takes[rng.below(takes.length)]! : listed[rng.below(n)]!;
         const other = listed[rng.below(n)]!;
         for (const tried of other === m ? [m] : [other, m]) {
           const before = picture(p);
-          const next = rules.play(state, unpacked(tried));
+          const next = rules.play(state, unpackCommand(tried));
           p.make(tried);
-          assert.deepEqual(picture(p), fresh(next), `${formatMove(unpacked(tried))} at ply ${state.ply}`);
+          assert.deepEqual(picture(p), fresh(next), `${formatMove(unpackCommand(tried))} at ply ${state.ply}`);
           p.unmake();
           assert.deepEqual(picture(p), before);
           if (tried !== m) continue;
