@@ -9,7 +9,8 @@ import type { Rng } from '../../core/rng.js';
 import { Evaluator, type Weights } from './evaluation.js';
 import { isCapture, moveTo, type PackedMove } from './moves.js';
 import { MAX_MOVES, type BoardPosition } from './position.js';
-import { Search, type Probe, type SearchResult } from './search.js';
+import { Endgames } from './endgames.js';
+import { Search, type SearchResult } from './search.js';
 
 const scratch = new Int32Array(MAX_MOVES);
 
@@ -61,8 +62,16 @@ export function strongSettings(params: Readonly<Record<string, string>>): Strong
 
 /** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
 const SOFT_SHARE = 0.4;
+/** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
+const FIRST_TURN_TABLES = 0.5;
+/** The share of a later turn's thinking time that solving tables may take while some are pending. */
+const TURN_TABLES = 0.4;
 
-/** The strong bot's brain: one search, kept from turn to turn (its transposition table learns). */
+/**
+ * The strong bot's brain: one search, kept from turn to turn (its transposition table learns), and
+ * the solved endgames: the `preload` tables solved from the first turn on, and the table of any
+ * flying endgame of 3 against 3 met at the root, solved over the turns that follow.
+ */
 export class Thinker {
   private readonly search: Search;
   private turns = 0;
@@ -71,20 +80,29 @@ export class Thinker {
     private readonly setup: BotSetup,
     private readonly settings: StrongSettings,
     weights: Weights,
-    probe: Probe | null,
+    private readonly endgames: Endgames | null,
+    preload: readonly (readonly [number, number])[] = [],
   ) {
-    this.search = new Search(new Evaluator(weights), probe);
+    this.search = new Search(new Evaluator(weights), endgames?.probe ?? null);
+    for (const live of preload) endgames?.table(live);
   }
 
   /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
   think(p: BoardPosition, startedAt: number): SearchResult {
     const { firstTurn, turn } = this.setup.timeLimits;
-    const limit = this.turns++ === 0 ? firstTurn : turn;
+    const first = this.turns++ === 0;
     const { depth, time } = this.settings;
-    if (time === 0) return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
-    // The first turn's long limit pays for the tables too (made before this): search as on any turn.
+    if (this.endgames !== null && Endgames.holds(p)) this.endgames.table(Endgames.liveOf(p));
+    if (time === 0) {
+      this.endgames?.work(Infinity);
+      return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
+    }
+    // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
+    const start = first && performance.now() < firstTurn ? 0 : startedAt;
+    const end = start + time * (first ? firstTurn : turn);
+    this.endgames?.work(first ? start + FIRST_TURN_TABLES * firstTurn : performance.now() + TURN_TABLES * time * turn);
     const now = performance.now();
-    const end = Math.min(startedAt + time * limit, now + time * turn);
-    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (end - now), hardDeadline: end });
+    const stop = Math.min(end, now + time * turn);
+    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
   }
 }

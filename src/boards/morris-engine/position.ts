@@ -17,6 +17,9 @@ export const LOST = 2;
 export const DRAWN = 3;
 export type Status = typeof ONGOING | typeof WON | typeof LOST | typeof DRAWN;
 
+/** Every line, as a mask over LINE_MASKS' indices. */
+export const ALL_LINES = (1 << LINE_MASKS.length) - 1;
+
 /** Room for any side's moves: 3 stones × 21 free points × 9 takes when flying, or puts × take pairs. */
 export const MAX_MOVES = 1024;
 /** The longest line of `make`s a position can undo: a whole game (400 moves at most) and a search beyond it. */
@@ -95,6 +98,14 @@ export abstract class BoardPosition {
       if ((own & rest) === rest && this.takesByLine(line, from, to)) n++;
     }
     return n < this.maxTakes ? n : this.maxTakes;
+  }
+
+  /**
+   * The lines on which `seat`'s three stones close a mill that takes, as a mask over LINE_MASKS'
+   * indices: what a flying endgame's table depends on. Every line, unless the game says otherwise.
+   */
+  liveLines(_seat: number): number {
+    return ALL_LINES;
   }
 
   /**

@@ -8,7 +8,7 @@
 import { LINE_MASKS, POINT_COUNT } from '../../boards/morris.js';
 import { ALL_POINTS, LINE_PAIR, canStep, lowestPoint, popcount } from '../../boards/morris-engine/bitboard.js';
 import { NONE, moveFrom, moveTake1, moveTake2, moveTo, type PackedMove } from '../../boards/morris-engine/moves.js';
-import { BoardPosition, DRAWN, LOST, MAX_MAKES, ONGOING, STONES, WON, type Status } from '../../boards/morris-engine/position.js';
+import { ALL_LINES, BoardPosition, DRAWN, LOST, MAX_MAKES, ONGOING, STONES, WON, type Status } from '../../boards/morris-engine/position.js';
 import { mix32, zobristKeys } from '../../boards/morris-engine/zobrist.js';
 import type { Slot } from './board.js';
 import { MAX_PIECE_ID, TURNS_PER_PLAYER, millKey, pieceId, type MillsMove, type MillsState, type Removal, type Removals } from './rules.js';
@@ -19,6 +19,8 @@ const PIECE_KEYS = zobristKeys((MAX_PIECE_ID + 1) * POINT_COUNT, 0x5eed_0002);
 const MAX_HISTORY = 64;
 
 const idBit = (id: number): number => 1 << (id - 1);
+/** The id part of a `millKey`. */
+const MILL_IDS = (1 << MAX_PIECE_ID) - 1;
 
 /** A piece on the board, for building a position. */
 export interface PlacedPiece {
@@ -91,6 +93,19 @@ export class MillsPosition extends BoardPosition {
     const own = popcount(this.stones[seat]!);
     const opp = popcount(this.stones[1 - seat]!);
     return own > opp ? WON : own < opp ? LOST : DRAWN;
+  }
+
+  /** The lines `seat`'s three pieces have not filled yet: the only ones where they close a new mill. */
+  override liveLines(seat: number): number {
+    const own = this.stones[seat]!;
+    let ids = 0;
+    for (let m = own; m !== 0; m &= m - 1) ids |= idBit(this.idAt[lowestPoint(m)]!);
+    let live = ALL_LINES;
+    for (let i = 0; i < this.historySize; i++) {
+      const key = this.history[i]!;
+      if ((key & MILL_IDS) === ids) live &= ~(1 << (key >>> MAX_PIECE_ID));
+    }
+    return live;
   }
 
   protected override takesByLine(line: number, from: number, to: number): boolean {

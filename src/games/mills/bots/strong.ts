@@ -4,6 +4,7 @@
  * mill earns nothing, and at the turn limit the pieces on the board decide.
  */
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import { STRONG_PARAMS, Thinker, strongSettings } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { playMills } from './play.js';
@@ -25,7 +26,9 @@ export const strong: BuiltinBot = {
   description: 'searches with iterative deepening alpha-beta and a transposition table, on Mills\' rules',
   params: STRONG_PARAMS,
   create: (setup) => {
-    const thinker = new Thinker(setup, strongSettings(setup.params), MILLS_WEIGHTS, null);
+    const settings = strongSettings(setup.params);
+    const endgames = settings.tables ? new Endgames() : null;
+    const thinker = new Thinker(setup, settings, MILLS_WEIGHTS, endgames);
     return (io) => playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
   },
 };

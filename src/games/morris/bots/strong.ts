@@ -4,6 +4,8 @@
  * worth much, and the game is drawn at the turn limit.
  */
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { ALL_LINES } from '../../../boards/morris-engine/position.js';
+import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import { STRONG_PARAMS, Thinker, strongSettings } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { playMorris } from './play.js';
@@ -25,7 +27,9 @@ export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Nine Men's Morris's rules",
   params: STRONG_PARAMS,
   create: (setup) => {
-    const thinker = new Thinker(setup, strongSettings(setup.params), MORRIS_WEIGHTS, null);
+    const settings = strongSettings(setup.params);
+    const endgames = settings.tables ? new Endgames() : null;
+    const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]]);
     return (io) => playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
   },
 };
