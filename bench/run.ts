@@ -32,9 +32,12 @@ async function rate(run: () => number | Promise<number>, repeats: number): Promi
 const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
 
 async function loadCases(): Promise<Case[]> {
-  const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.js') && !['run.js', 'case.js'].includes(f)).sort();
+  const files = readdirSync(new URL('.', import.meta.url))
+    .filter((f) => f.endsWith('.js') && !['run.js', 'case.js'].includes(f))
+    .sort();
   const cases: Case[] = [];
-  for (const file of files) cases.push(...(((await import(new URL(file, import.meta.url).href)) as { cases?: Case[] }).cases ?? []));
+  for (const file of files)
+    cases.push(...(((await import(new URL(file, import.meta.url).href)) as { cases?: Case[] }).cases ?? []));
   return cases;
 }
 
@@ -49,5 +52,7 @@ for (const c of cases) {
   const value = await rate(c.run, 3);
   const after = await rate(reference.run, 3);
   const ratio = value / ((before + after) / 2);
-  console.log(`${c.name.padEnd(width)}  ${`${fmt(value)} ${c.unit}/s`.padStart(24)}  ${ratio.toPrecision(3).padStart(9)}  ${reference.name} (${fmt((before + after) / 2)}/s)`);
+  console.log(
+    `${c.name.padEnd(width)}  ${`${fmt(value)} ${c.unit}/s`.padStart(24)}  ${ratio.toPrecision(3).padStart(9)}  ${reference.name} (${fmt((before + after) / 2)}/s)`,
+  );
 }

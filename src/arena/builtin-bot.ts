@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { BotSetup, GameDefinition } from '../core/game.js';
 import { stdioLineIO } from './line-streams.js';
 
-export async function runBuiltinBot(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
+export async function playOnStdio(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
   await game.bots[name]!.create(setup)(stdioLineIO());
   // The bot has seen the end of the game by itself: exit, whether or not the input was closed.
   process.stdin.destroy();

@@ -1,26 +1,39 @@
 /**
- * `tabula calibrate`: how much of a turn's measured time is the arena's own, on this machine at this
- * concurrency. A trivial echo bot answers at once, so whatever time is measured is overhead and
- * jitter (pipes, scheduling, the event loop), which every bot would be charged too.
+ * How much of a turn's measured time is the arena's own, on this machine at a given concurrency. A
+ * trivial echo bot answers at once, so whatever time is measured is overhead and jitter (pipes,
+ * scheduling, the event loop), which every bot would be charged too.
  */
-import { ProcessBot } from './process-bot.js';
-import { loadGames } from '../games/registry.js';
-import { summarizeTimes } from './time-summary.js';
+import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
+import { ProcessBot } from './process-bot.js';
+import { summarizeTimes, type TimeSummary } from './time-summary.js';
 
 /** A Node program that writes back each line it reads, at once. */
 export const ECHO = `require('readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'))`;
+/** The echo bot as a command line for `sh -c`. */
+export const echoCommand = (): string => `'${process.execPath}' -e "${ECHO}"`;
+
 /** The share of a turn limit that overhead may take before bots near the limit are at risk. */
 const P99_SHARE = 0.1;
 const MAX_SHARE = 0.5;
 
-export async function calibrateCommand(options: { concurrency: number; turns: number; json?: boolean }): Promise<void> {
-  const command = `'${process.execPath}' -e "${ECHO}"`;
+export interface Calibration extends TimeSummary {
+  readonly concurrency: number;
+  /** One line per game whose turn limit the overhead puts at risk. */
+  readonly warnings: readonly string[];
+}
+
+/** Times `turns` turns of `concurrency` echo bots answering at once, and says which games' limits are at risk. */
+export async function calibrate(
+  concurrency: number,
+  turns: number,
+  games: readonly GameDefinition[],
+): Promise<Calibration> {
   const times: number[] = [];
-  const perBot = Math.ceil(options.turns / options.concurrency);
+  const perBot = Math.ceil(turns / concurrency);
   await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      const bot = new ProcessBot(command);
+    Array.from({ length: concurrency }, async () => {
+      const bot = new ProcessBot(echoCommand());
       try {
         await bot.turn(['warm-up'], millis(5000)); // start-up is not overhead
         for (let t = 0; t < perBot; t++) {
@@ -35,23 +48,14 @@ export async function calibrateCommand(options: { concurrency: number; turns: nu
   );
   const summary = summarizeTimes(times);
   const warnings: string[] = [];
-  for (const game of await loadGames()) {
+  for (const game of games) {
     const limit = game.timeLimits.turn;
     if (summary.p99Ms > limit * P99_SHARE || summary.maxMs > limit * MAX_SHARE) {
       warnings.push(
-        `${game.id}: at concurrency ${options.concurrency} the arena alone takes up to ${summary.maxMs} ms (p99 ${summary.p99Ms} ms) of a ${limit} ms turn: ` +
+        `${game.id}: at concurrency ${concurrency} the arena alone takes up to ${summary.maxMs} ms (p99 ${summary.p99Ms} ms) of a ${limit} ms turn: ` +
           'lower --concurrency or raise --turn-ms, or bots near the limit will time out',
       );
     }
   }
-  if (options.json) {
-    process.stdout.write(JSON.stringify({ concurrency: options.concurrency, ...summary, warnings }) + '\n');
-    return;
-  }
-  process.stdout.write(
-    `concurrency ${options.concurrency}, ${summary.turns} turns of a trivial echo bot: ` +
-      `median ${summary.medianMs} ms, p99 ${summary.p99Ms} ms, max ${summary.maxMs} ms of arena overhead per turn\n`,
-  );
-  for (const w of warnings) process.stdout.write(`warning: ${w}\n`);
-  if (warnings.length === 0) process.stdout.write('no game limit is at risk at this concurrency\n');
+  return { concurrency, ...summary, warnings };
 }

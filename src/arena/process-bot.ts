@@ -2,15 +2,15 @@
  * A bot that is a command line: run through `sh -c` in a process group of its own, so that the
  * whole tree it starts can be ended together.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Millis } from '../core/units.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
-import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
+import { defaultStderrCaps, type StderrCaps, StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
-import type { Millis } from '../core/units.js';
 
 export interface ProcessBotOptions {
   /** Longest output line accepted, in characters. */
@@ -35,7 +35,10 @@ export class ProcessBot extends TimedBot {
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-  constructor(readonly command: string, options: ProcessBotOptions = {}) {
+  constructor(
+    readonly command: string,
+    options: ProcessBotOptions = {},
+  ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps));
     this.killGraceMs = options.killGraceMs ?? 200;
     this.child = spawn('sh', ['-c', command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -86,7 +89,11 @@ export class ProcessBot extends TimedBot {
   private ended(): void {
     const exit = this.exit;
     const how =
-      exit === null ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      exit === null
+        ? 'closed its output'
+        : exit.signal
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code}`;
     const last = this.stderr.lastLines();
     this.fail({
       kind: 'crash',

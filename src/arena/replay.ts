@@ -47,6 +47,6 @@ export interface Replay {
 /** Writes the replay whole or not at all: a reader never sees half a file. */
 export async function writeReplay(path: string, replay: Replay): Promise<void> {
   const partial = `${path}.partial-${process.pid}`;
-  await writeFile(partial, JSON.stringify(replay, null, 1) + '\n');
+  await writeFile(partial, `${JSON.stringify(replay, null, 1)}\n`);
   await rename(partial, path);
 }

@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BotConnection, TurnResult } from '../core/connection.js';
-import { StderrLog } from './stderr-log.js';
-import { millis, type Millis } from '../core/units.js';
+import { type Millis, millis } from '../core/units.js';
+import type { StderrLog } from './stderr-log.js';
 
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
@@ -29,7 +29,10 @@ export abstract class TimedBot implements BotConnection {
   private answered = false;
   private closing: Promise<void> | null = null;
 
-  constructor(readonly label: string, stderr: StderrLog) {
+  constructor(
+    readonly label: string,
+    stderr: StderrLog,
+  ) {
     this.stderr = stderr;
   }
 
@@ -60,9 +63,11 @@ export abstract class TimedBot implements BotConnection {
   }
 
   close(grace?: Millis): Promise<void> {
-    if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+    if (!this.failure)
+      this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
-    return (this.closing ??= this.terminate(grace));
+    if (!this.closing) this.closing = this.terminate(grace);
+    return this.closing;
   }
 
   /** Lines the bot wrote, read at time `at` (performance.now()). */
@@ -70,7 +75,11 @@ export abstract class TimedBot implements BotConnection {
     if (this.failure) return;
     for (const line of lines) this.unread.push(line);
     if (this.unread.length > MAX_UNREAD_LINES) {
-      this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
+      this.fail({
+        kind: 'overflow',
+        detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`,
+        stderr: '',
+      });
     } else if (this.pending) this.answer(at);
   }
 
@@ -90,13 +99,13 @@ export abstract class TimedBot implements BotConnection {
   /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
   private answer(at: number): void {
     const pending = this.pending!;
-    let line: string | undefined;
-    while ((line = this.unread.shift()) !== undefined && pending.accept && !pending.accept(line));
+    let line = this.unread.shift();
+    while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
     if (line === undefined) return;
     const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
     this.answered = true;
-    if (elapsed > pending.limit) return this.timeout(elapsed);
-    this.finish({ kind: 'line', line, elapsed, stderr: '' });
+    if (elapsed > pending.limit) this.timeout(elapsed);
+    else this.finish({ kind: 'line', line, elapsed, stderr: '' });
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
@@ -126,4 +135,4 @@ export abstract class TimedBot implements BotConnection {
   }
 }
 
-const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : lines.join('\n') + '\n');
+const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);

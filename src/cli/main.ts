@@ -1,22 +1,27 @@
 /** The `tabula` command line. */
-import { Command, CommanderError, Option } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { Command, CommanderError, Option } from 'commander';
+import { killAllGroups } from '../arena/process-groups.js';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
-import { killAllGroups } from '../arena/process-groups.js';
 import { UnknownGameError } from '../games/registry.js';
 import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { DEFAULT_DB, addRunOptions, addTimeOptions } from './run-options.js';
+import { addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 
 const gameOption = () =>
-  new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)').argParser(collectGameOption).default({}, 'none');
+  new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
+    .argParser(collectGameOption)
+    .default({}, 'none');
 
 /** Each command's module is loaded when it runs: `tabula bot` must start fast, without SQLite and the rest. */
 const lazy =
   <A extends unknown[]>(load: () => Promise<(...args: A) => Promise<unknown>>) =>
   async (...args: A): Promise<void> =>
-    void (await (await load())(...args));
+    void (await (
+      await load()
+    )(...args));
 
 function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
@@ -70,7 +75,8 @@ function program(setExit: (code: number) => void): Command {
       .argument('<game>')
       .argument('<command>', 'the submission, a command line')
       .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed),
+      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+      .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
   )
     .addOption(gameOption())
     .action(async (game: string, command: string, options) => {
@@ -81,12 +87,18 @@ function program(setExit: (code: number) => void): Command {
   addRunOptions(
     cli
       .command('match')
-      .description('play games in pairs, seats swapped on one seed, until --games or an SPRT verdict; results in the database')
+      .description(
+        'play games in pairs, seats swapped on one seed, until --games or an SPRT verdict; results in the database',
+      )
       .argument('<game>')
       .argument('<botA>', 'the bot whose strength is measured')
       .argument('<botB>', 'its opponent')
       .addOption(new Option('--games <n>', 'games to play at most').argParser(parseCount).default(100))
-      .addOption(new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(parseSprtOption)),
+      .addOption(
+        new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(
+          parseSprtOption,
+        ),
+      ),
   ).action(lazy(async () => (await import('./match-command.js')).matchCommand));
 
   addRunOptions(
@@ -95,9 +107,17 @@ function program(setExit: (code: number) => void): Command {
       .description('play a tournament; ratings, a cross table and per-bot statistics in the database')
       .argument('<game>')
       .argument('<bots...>', 'two bots or more')
-      .addOption(new Option('--format <format>', 'how bots meet').choices(['round-robin', 'gauntlet', 'swiss']).default('round-robin'))
+      .addOption(
+        new Option('--format <format>', 'how bots meet')
+          .choices(['round-robin', 'gauntlet', 'swiss'])
+          .default('round-robin'),
+      )
       .addOption(new Option('--rounds <r>', 'rounds (default: 1, or log2 of the bots for swiss)').argParser(parseCount))
-      .addOption(new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(parseCount)),
+      .addOption(
+        new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(
+          parseCount,
+        ),
+      ),
   ).action(lazy(async () => (await import('./tournament-command.js')).tournamentCommand));
 
   cli
@@ -118,10 +138,14 @@ function program(setExit: (code: number) => void): Command {
   cli
     .command('calibrate')
     .description("measure the arena's own overhead and jitter per turn, and warn when it would cost bots their time")
-    .addOption(new Option('--concurrency <k>', 'bots answering at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
+    .addOption(
+      new Option('--concurrency <k>', 'bots answering at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
     .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
     .option('--json', 'print JSON')
-    .action(lazy(async () => (await import('../arena/calibration.js')).calibrateCommand));
+    .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
 
   return cli;
 }
@@ -129,7 +153,11 @@ function program(setExit: (code: number) => void): Command {
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Ctrl-C or a kill must not leave bot processes behind.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     process.once(signal, () => {
       killAllGroups();
       process.exit(code);
@@ -141,7 +169,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return exit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError) return fail(err.message, EXIT.usage);
+    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError)
+      return fail(err.message, EXIT.usage);
     if (err instanceof BotStartError) return fail(err.message, EXIT.botStart);
     return fail(err instanceof Error ? (err.stack ?? err.message) : String(err), EXIT.internal);
   }

@@ -15,7 +15,17 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
   if (json) {
     return {
       game: (game) =>
-        process.stdout.write(JSON.stringify({ event: 'game', run: runId, gameId: game.id, index: game.index, round: game.round, seats: game.seats, ...game.result }) + '\n'),
+        process.stdout.write(
+          `${JSON.stringify({
+            event: 'game',
+            run: runId,
+            gameId: game.id,
+            index: game.index,
+            round: game.round,
+            seats: game.seats,
+            ...game.result,
+          })}\n`,
+        ),
       stop: () => {},
     };
   }

@@ -1,6 +1,7 @@
 /** The options every run command shares: where results go, how many games at once, time limits, game options. */
-import { Option, type Command } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { type Command, Option } from 'commander';
 import type { GameDefinition } from '../core/game.js';
 import { millis, type TimeLimits } from '../core/units.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
@@ -18,11 +19,19 @@ export interface RunOptions extends TimeOverrides {
 
 export function addRunOptions(command: Command): Command {
   return addTimeOptions(command)
-    .addOption(new Option('--concurrency <k>', 'games played at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
     .option('--db <file>', 'the results database (SQLite)', DEFAULT_DB)
     .option('--seed <n>', 'seed of the run (chosen and stored when absent)', parseSeed)
     .option('--json', 'NDJSON on stdout: one event per finished game, then the summary; no progress bar')
-    .addOption(new Option('--option <name=value>', 'set a game option (repeatable)').argParser(collectGameOption).default({}, 'none'));
+    .addOption(
+      new Option('--option <name=value>', 'set a game option (repeatable)')
+        .argParser(collectGameOption)
+        .default({}, 'none'),
+    );
 }
 
 export interface TimeOverrides {
@@ -34,9 +43,22 @@ export interface TimeOverrides {
 /** --turn-ms, --first-turn-ms and --game-ms, for every command that plays games. */
 export function addTimeOptions(command: Command): Command {
   return command
-    .addOption(new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(parseMillis))
-    .addOption(new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(parseMillis))
-    .addOption(new Option('--game-ms <ms>', "each player's thinking time for a whole game (default: the game's, if it has one)").argParser(parseMillis));
+    .addOption(
+      new Option('--turn-ms <ms>', "limit for each turn after a player's first (default: the game's)").argParser(
+        parseMillis,
+      ),
+    )
+    .addOption(
+      new Option('--first-turn-ms <ms>', "limit for each player's first turn (default: the game's)").argParser(
+        parseMillis,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--game-ms <ms>',
+        "each player's thinking time for a whole game (default: the game's, if it has one)",
+      ).argParser(parseMillis),
+    );
 }
 
 /** The game's time limits, with those the user overrode. */

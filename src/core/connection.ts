@@ -30,7 +30,11 @@ export interface BotConnection {
 
 /** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */
 export class BotStartError extends Error {
-  constructor(readonly bot: string, detail: string) {
+  override readonly name = 'BotStartError';
+  constructor(
+    readonly bot: string,
+    detail: string,
+  ) {
     super(`cannot start bot "${bot}": ${detail}`);
   }
 }

@@ -3,9 +3,9 @@
  * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
  */
 import { performance } from 'node:perf_hooks';
-import type { GameDefinition } from '../core/game.js';
 import { playGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
+import type { GameDefinition } from '../core/game.js';
 import type { RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
@@ -68,7 +68,9 @@ async function playOne(settings: RunSettings, plan: PlannedGame): Promise<Stored
 function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
-    const turns = replay.turns.filter((t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'));
+    const turns = replay.turns.filter(
+      (t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'),
+    );
     const [first, ...rest] = turns;
     return {
       firstTurnMs: first ? first.timeMs : null,

@@ -1,7 +1,7 @@
 /** What a match or tournament run is: stored with it, and what the same command finds it by again. */
-import type { SprtSettings } from './stats/sprt.js';
-import type { TournamentFormat } from './schedule.js';
+
 import type { TimeLimits } from '../core/units.js';
+import type { SprtSettings } from './stats/sprt.js';
 
 interface CommonConfig {
   readonly game: string;
@@ -17,6 +17,8 @@ export interface MatchConfig extends CommonConfig {
   readonly games: number;
   readonly sprt?: SprtSettings;
 }
+
+export type TournamentFormat = 'round-robin' | 'gauntlet' | 'swiss';
 
 export interface TournamentConfig extends CommonConfig {
   readonly kind: 'tournament';

@@ -22,13 +22,17 @@ export function matchSchedule(games: number, seed: number): PlannedGame[] {
   });
 }
 
-export type TournamentFormat = 'round-robin' | 'gauntlet' | 'swiss';
-
 /**
  * Round-robin and gauntlet: in every round each table (every set of `tableSize` bots; with a
  * gauntlet, only those with bot 0) plays one game in every seat order, all on one seed.
  */
-export function tableSchedule(format: 'round-robin' | 'gauntlet', bots: number, tableSize: number, rounds: number, seed: number): PlannedGame[] {
+export function tableSchedule(
+  format: 'round-robin' | 'gauntlet',
+  bots: number,
+  tableSize: number,
+  rounds: number,
+  seed: number,
+): PlannedGame[] {
   const tables = combinations(bots, tableSize).filter((t) => format === 'round-robin' || t.includes(0));
   const planned: PlannedGame[] = [];
   let deal = 0;
@@ -40,37 +44,6 @@ export function tableSchedule(format: 'round-robin' | 'gauntlet', bots: number, 
   }
   return planned;
 }
-
-/**
- * One Swiss round for two-seat games: bots sorted by points so far are paired from the top, each
- * with the nearest one it has not met yet where possible; with an odd count the lowest-placed bot
- * without a bye sits out. Each pairing plays both seat orders on one seed.
- */
-export function swissRound(round: number, bots: number, points: readonly number[], met: ReadonlySet<string>, byes: ReadonlySet<number>, seed: number): PlannedGame[] {
-  const order = Array.from({ length: bots }, (_, i) => i).sort((a, b) => points[b]! - points[a]! || a - b);
-  if (order.length % 2 === 1) {
-    const bye = [...order].reverse().find((b) => !byes.has(b)) ?? order.at(-1)!;
-    order.splice(order.indexOf(bye), 1);
-  }
-  const pairs: [number, number][] = [];
-  while (order.length > 0) {
-    const a = order.shift()!;
-    const k = order.findIndex((b) => !met.has(pairKey(a, b)));
-    const [b] = order.splice(k < 0 ? 0 : k, 1);
-    pairs.push([a, b!]);
-  }
-  const gamesPerRound = 2 * Math.floor(bots / 2);
-  return pairs.flatMap(([a, b], p) => {
-    const pairSeed = deriveSeed(seed, round * bots + p);
-    const index = round * gamesPerRound + 2 * p;
-    return [
-      { index, round, seats: [a, b], seed: pairSeed },
-      { index: index + 1, round, seats: [b, a], seed: pairSeed },
-    ];
-  });
-}
-
-export const pairKey = (a: number, b: number): string => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
 /** All k-element subsets of 0..n-1, in lexicographic order. */
 export function combinations(n: number, k: number): number[][] {
@@ -86,5 +59,7 @@ export function combinations(n: number, k: number): number[][] {
 /** All orderings of `items`, the given order first. */
 export function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((first, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]));
+  return items.flatMap((first, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
+  );
 }

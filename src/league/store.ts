@@ -2,8 +2,9 @@
  * The results store: one SQLite file. Every finished game is written in one transaction the moment
  * it ends, so a run stopped in any way loses no finished game and, on resume, counts none twice.
  */
-import Database from 'better-sqlite3';
+
 import { deflateSync, inflateSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { GameResult, Replay } from '../arena/replay.js';
 
 export type RunKind = 'match' | 'tournament';
@@ -134,7 +135,9 @@ export class Store {
 
   games(runId: number): StoredGame[] {
     const rows = this.db
-      .prepare('SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id')
+      .prepare(
+        'SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id',
+      )
       .all(runId) as GameRow[];
     return rows.map((r) => ({
       id: r.id,

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
-import { root, tabula } from '../support/cli.js';
+import { root, slack, tabula } from '../support/cli.js';
 
-const millsBot = (mode: string, ...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
+const millsBot = (mode: string, ...args: string[]) =>
+  ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
 
 async function playJson(...args: string[]) {
   const run = await tabula(['play', 'mills', ...args, '--json']);
@@ -22,20 +23,26 @@ describe('tabula games', () => {
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+-\s+builtin:random/m);
     const json = JSON.parse((await tabula(['games', '--json'])).stdout);
-    assert.deepEqual(json.find((g: { id: string }) => g.id === 'mills'), {
-      id: 'mills',
-      title: 'Mills',
-      players: { min: 2, max: 2 },
-      timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-      bots: ['random'],
-      options: [],
-    });
+    const mills = json.find((g: { id: string }) => g.id === 'mills');
+    // The first built-in bot in full; the others are Mills' own (see test/games/mills/bots.test.ts).
+    assert.deepEqual(
+      { ...mills, builtins: mills.builtins.slice(0, 1) },
+      {
+        id: 'mills',
+        title: 'Mills',
+        players: { min: 2, max: 2 },
+        timeLimits: { firstTurnMs: 1000, turnMs: 50 },
+        bots: ['random', 'greedy', 'strong'],
+        options: [],
+        builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
+      },
+    );
   });
 });
 
 describe('tabula play', () => {
   it('prints exactly the result contract with --json', async () => {
-    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7');
+    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7', ...slack);
     assert.deepEqual(Object.keys(result), ['game', 'seed', 'turns', 'winner', 'reason', 'players']);
     assert.equal(result.game, 'mills');
     assert.equal(result.seed, 7);
@@ -55,7 +62,18 @@ describe('tabula play', () => {
     const runs = [];
     for (const name of ['a.json', 'b.json']) {
       const file = join(dir, name);
-      const run = await tabula(['play', 'mills', 'builtin:random', millsBot('play'), '--seed', '42', '--replay', file, '--turn-ms', '1000']);
+      const run = await tabula([
+        'play',
+        'mills',
+        'builtin:random',
+        millsBot('play'),
+        '--seed',
+        '42',
+        '--replay',
+        file,
+        '--turn-ms',
+        '1000',
+      ]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^mills, seed 42: \d+ turns$/m);
       runs.push(JSON.parse(await readFile(file, 'utf8')) as Replay);
@@ -63,7 +81,10 @@ describe('tabula play', () => {
     const [a, b] = runs as [Replay, Replay];
     assert.equal(a.version, 1);
     assert.equal(a.seed, 42);
-    assert.deepEqual(a.players.map((p) => p.bot), ['builtin:random', millsBot('play')]);
+    assert.deepEqual(
+      a.players.map((p) => p.bot),
+      ['builtin:random', millsBot('play')],
+    );
     const first = a.turns[0]!;
     assert.deepEqual(first.input.slice(0, 3), ['BLACK 200 0 0 9 9', '0', '24']);
     assert.equal(first.output.length, 1);
@@ -107,9 +128,17 @@ describe('tabula play', () => {
   it('exits non-zero with a clear message only when the arena cannot run', async () => {
     const cases: [string[], number, RegExp][] = [
       [['play', 'chess', 'a', 'b'], 2, /unknown game "chess" \(known games: .*mills/],
-      [['play', 'mills', 'builtin:random'], 2, /mills is played by 2 bots; 1 given/],
-      [['play', 'mills', 'builtin:random', 'builtin:best'], 3, /cannot start bot "builtin:best": mills has no built-in bot "best"/],
-      [['play', 'mills', 'builtin:random', './no-such-bot'], 3, /cannot start bot "\.\/no-such-bot": exited with code 127/],
+      [['play', 'mills', 'builtin:random'], 2, /Mills is played by 2 players, not 1/],
+      [
+        ['play', 'mills', 'builtin:random', 'builtin:best'],
+        3,
+        /cannot start bot "builtin:best": mills has no built-in bot "best"/,
+      ],
+      [
+        ['play', 'mills', 'builtin:random', './no-such-bot'],
+        3,
+        /cannot start bot "\.\/no-such-bot": exited with code 127/,
+      ],
       [['play', 'mills', 'builtin:random', 'builtin:random', '--seed', 'x'], 2, /seed/],
       [['play', 'mills', 'builtin:random', 'builtin:random', '--turn-ms', '-5'], 2, /positive number of milliseconds/],
     ];

@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 
 const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
-export const root = process.env['TABULA_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
+export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.url).pathname;
+
+/** Time limits no load can break, for tests about something other than time. */
+export const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
 
 export interface Run {
   readonly code: number | null;
@@ -23,4 +26,14 @@ export function tabula(args: readonly string[], stdin = '', cwd = root): Promise
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+/** A game's entry in `tabula games --json`, without the built-in bots' details (their own tests check those). */
+export async function gameListing(id: string): Promise<Record<string, unknown>> {
+  const run = await tabula(['games', '--json']);
+  if (run.code !== 0) throw new Error(run.stderr);
+  const { builtins: _builtins, ...listing } = (JSON.parse(run.stdout) as { id: string; builtins?: unknown }[]).find(
+    (g) => g.id === id,
+  )!;
+  return listing;
 }

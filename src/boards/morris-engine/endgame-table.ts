@@ -16,8 +16,8 @@
  */
 import { LINE_MASKS, POINT_COUNT } from '../morris.js';
 import { ALL_POINTS, lowestPoint } from './bitboard.js';
-import { SYMMETRY_COUNT, mapMask, symmetriesKeeping } from './symmetry.js';
-import { FLIGHTS, TRIOS, TRIO_COUNT, trioRank } from './trios.js';
+import { mapMask, SYMMETRY_COUNT, symmetriesKeeping } from './symmetry.js';
+import { FLIGHTS, TRIO_COUNT, TRIOS, trioRank } from './trios.js';
 
 /** The value of a position not in the table (stones overlapping, or a symmetric copy). */
 const INVALID = 255;
@@ -80,7 +80,7 @@ class Orbits {
     }
     this.fixing = Int8Array.from(fixing.flat());
     this.fixStart = new Int32Array(fixing.length + 1);
-    fixing.forEach((f, o) => (this.fixStart[o + 1] = this.fixStart[o]! + f.length));
+    for (const [o, f] of fixing.entries()) this.fixStart[o + 1] = this.fixStart[o]! + f.length;
   }
 
   /** The least number among the images of trio mask `other` by the symmetries fixing orbit o's representative. */
@@ -96,7 +96,8 @@ class Orbits {
   /** How many symmetries fix both orbit o's representative and the trio mask `other`, the identity included. */
   fixed(o: number, other: number): number {
     let n = 1;
-    for (let i = this.fixStart[o]!, end = this.fixStart[o + 1]!; i < end; i++) if (mapMask(this.fixing[i]!, other) === other) n++;
+    for (let i = this.fixStart[o]!, end = this.fixStart[o + 1]!; i < end; i++)
+      if (mapMask(this.fixing[i]!, other) === other) n++;
     return n;
   }
 }
@@ -104,8 +105,10 @@ class Orbits {
 const orbitsByGroup = new Map<string, Orbits>();
 function orbitsOf(group: readonly number[]): Orbits {
   const key = group.join(',');
-  let orbits = orbitsByGroup.get(key);
-  if (!orbits) orbitsByGroup.set(key, (orbits = new Orbits(group)));
+  const known = orbitsByGroup.get(key);
+  if (known) return known;
+  const orbits = new Orbits(group);
+  orbitsByGroup.set(key, orbits);
   return orbits;
 }
 
@@ -270,9 +273,11 @@ export class FlyingTable {
         const from = FLIGHTS[flights + lowestPoint(f)]!;
         const p = row + (trivial ? from : orbits.least(po, TRIOS[from]!));
         if (this.values[p] !== 0) continue;
-        if (!won) this.decide(p, distance + 1);
-        else if ((this.counters[p]! -= (SYMMETRY_COUNT * (trivial ? 1 : orbits.fixed(po, TRIOS[p - row]!))) / weight) <= 0)
-          this.decide(p, distance + 1);
+        if (won) {
+          this.counters[p]! -= (SYMMETRY_COUNT * (trivial ? 1 : orbits.fixed(po, TRIOS[p - row]!))) / weight;
+          if (this.counters[p]! > 0) continue;
+        }
+        this.decide(p, distance + 1);
       }
     }
   }

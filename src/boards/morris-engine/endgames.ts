@@ -4,10 +4,10 @@
  * (`work`); a table's decided entries are used at once, its draws once it is complete.
  */
 import { popcount } from './bitboard.js';
-import { WIN_SCORE } from './evaluation.js';
-import { DRAWN, LOST, WON, type BoardPosition } from './position.js';
-import { NO_SCORE } from './search.js';
 import { FlyingTable } from './endgame-table.js';
+import { WIN_SCORE } from './evaluation.js';
+import { type BoardPosition, DRAWN, LOST, WON } from './position.js';
+import { NO_SCORE } from './search.js';
 
 const key = (live: readonly [number, number]): number => live[0] * 0x10000 + live[1];
 
@@ -17,11 +17,11 @@ export class Endgames {
 
   /** The table for these live lines, made (not yet solved) if there was none. */
   table(live: readonly [number, number]): FlyingTable {
-    let table = this.tables.get(key(live));
-    if (!table) {
-      this.tables.set(key(live), (table = new FlyingTable(live)));
-      this.pending.push(table);
-    }
+    const known = this.tables.get(key(live));
+    if (known) return known;
+    const table = new FlyingTable(live);
+    this.tables.set(key(live), table);
+    this.pending.push(table);
     return table;
   }
 
@@ -54,7 +54,8 @@ export class Endgames {
     if (table === undefined) return NO_SCORE;
     const distance = table.probe(p.side, p.stones[p.side]!, p.stones[1 - p.side]!);
     // Beyond the turn limit, or drawn: the game ends at the limit, three stones each.
-    if (distance === 0 || distance > p.pliesLeft) return distance === 0 && !table.complete ? NO_SCORE : limitScore(p, ply);
+    if (distance === 0 || distance > p.pliesLeft)
+      return distance === 0 && !table.complete ? NO_SCORE : limitScore(p, ply);
     return distance & 1 ? WIN_SCORE - ply - distance : -WIN_SCORE + ply + distance;
   };
 }

@@ -1,5 +1,5 @@
 /** Move counting on the engine's position: the check of a game's fast rules against its reference rules. */
-import { MAX_MOVES, ONGOING, type BoardPosition } from './position.js';
+import { type BoardPosition, MAX_MOVES, ONGOING } from './position.js';
 
 /**
  * The number of move sequences of `depth` moves from `position` (the leaves of the tree of legal

@@ -6,10 +6,10 @@
 import type { BotSetup, Setting } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Rng } from '../../core/rng.js';
+import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
 import { isCapture, moveTo, type PackedMove } from './moves.js';
-import { MAX_MOVES, type BoardPosition } from './position.js';
-import { Endgames } from './endgames.js';
+import { type BoardPosition, MAX_MOVES } from './position.js';
 import { Search, type SearchResult } from './search.js';
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -25,28 +25,43 @@ export function greedyMove(p: BoardPosition, rng: Rng): PackedMove {
     if (isCapture(m)) takes++;
     else if ((blocks >>> moveTo(m)) & 1) blocking++;
   }
-  const wanted = (m: PackedMove): boolean => (takes > 0 ? isCapture(m) : blocking > 0 ? ((blocks >>> moveTo(m)) & 1) === 1 : true);
+  const wanted = (m: PackedMove): boolean =>
+    takes > 0 ? isCapture(m) : blocking > 0 ? ((blocks >>> moveTo(m)) & 1) === 1 : true;
   let k = rng.below(takes || blocking || n);
   for (let i = 0; i < n; i++) if (wanted(scratch[i]!) && k-- === 0) return scratch[i]!;
   throw new Error('no legal move');
 }
 
-const integerIn = (min: number, max: number) => (value: string): Result<string> =>
-  /^[0-9]+$/.test(value) && Number(value) >= min && Number(value) <= max ? ok(value) : failed(`expected a whole number from ${min} to ${max}`);
+const integerIn =
+  (min: number, max: number) =>
+  (value: string): Result<string> =>
+    /^[0-9]+$/.test(value) && Number(value) >= min && Number(value) <= max
+      ? ok(value)
+      : failed(`expected a whole number from ${min} to ${max}`);
 
 const shareOf = (value: string): Result<string> =>
   /^[0-9]*\.?[0-9]+$/.test(value) && Number(value) <= 1 ? ok(value) : failed('expected a number from 0 to 1');
 
 /** The strong bots' parameters: `builtin:strong(depth=6,time=0)` searches 6 moves deep whatever the clock. */
 export const STRONG_PARAMS: readonly Setting[] = [
-  { name: 'depth', description: 'the deepest iteration of the search, in moves', default: '64', check: integerIn(1, 64) },
+  {
+    name: 'depth',
+    description: 'the deepest iteration of the search, in moves',
+    default: '64',
+    check: integerIn(1, 64),
+  },
   {
     name: 'time',
     description: 'the share of the turn time limit the search may use; 0: no limit, the depth alone stops it',
     default: '0.4',
     check: shareOf,
   },
-  { name: 'tables', description: 'solved endgames: on, or off to search them like any position', default: 'on', check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')) },
+  {
+    name: 'tables',
+    description: 'solved endgames: on, or off to search them like any position',
+    default: 'on',
+    check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
+  },
 ];
 
 export interface StrongSettings {

@@ -7,7 +7,7 @@
  */
 import { LINE_MASKS, NEIGHBOUR_MASKS } from '../morris.js';
 import { ALL_POINTS, LINE_PAIR, lowestPoint, millTargets, popcount, takable } from './bitboard.js';
-import { NONE, moveFrom, moveTake1, moveTake2, moveTo, packMove, type PackedMove } from './moves.js';
+import { moveFrom, moveTake1, moveTake2, moveTo, NONE, type PackedMove, packMove } from './moves.js';
 import { zobristKeys } from './zobrist.js';
 
 /** How the game stands for the side to move. */
@@ -97,7 +97,7 @@ export abstract class BoardPosition {
       const rest = LINE_MASKS[line]! & ~(1 << to);
       if ((own & rest) === rest && this.takesByLine(line, from, to)) n++;
     }
-    return n < this.maxTakes ? n : this.maxTakes;
+    return Math.min(n, this.maxTakes);
   }
 
   /**
@@ -150,7 +150,8 @@ export abstract class BoardPosition {
     const flying = popcount(own) <= 3;
     for (let o = own; o !== 0; o &= o - 1) {
       const from = lowestPoint(o);
-      for (let t = flying ? free : NEIGHBOUR_MASKS[from]! & free; t !== 0; t &= t - 1) at = this.emit(out, at, from, lowestPoint(t), opp);
+      for (let t = flying ? free : NEIGHBOUR_MASKS[from]! & free; t !== 0; t &= t - 1)
+        at = this.emit(out, at, from, lowestPoint(t), opp);
     }
     return at;
   }
@@ -210,7 +211,8 @@ export abstract class BoardPosition {
   unmake(): void {
     const d = --this.depth;
     const m = this.undoMove[d]!;
-    const s = (this.side = 1 - this.side);
+    const s = 1 - this.side;
+    this.side = s;
     this.ply--;
     const t1 = moveTake1(m);
     if (t1 !== NONE) {

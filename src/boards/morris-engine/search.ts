@@ -5,9 +5,9 @@
  * move shallower, and a quiescence search of takes at the horizon. Solved endgames, when given,
  * score the positions they hold exactly.
  */
-import { DECIDED, WIN_SCORE, type Evaluator } from './evaluation.js';
-import { NO_MOVE, isCapture, moveFrom, moveTo, type PackedMove } from './moves.js';
-import { DRAWN, LOST, MAX_MOVES, ONGOING, WON, type BoardPosition } from './position.js';
+import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
+import { isCapture, moveFrom, moveTo, NO_MOVE, type PackedMove } from './moves.js';
+import { type BoardPosition, DRAWN, LOST, MAX_MOVES, ONGOING, WON } from './position.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.js';
 import { zobristKeys } from './zobrist.js';
 
@@ -92,7 +92,8 @@ export class Search {
       const score = this.search(depth, -WIN_SCORE, WIN_SCORE, 0);
       if (this.aborted) {
         // A move that beat the previous best in the unfinished iteration was searched in full.
-        if (this.rootMove !== best.move) best = { move: this.rootMove, score: this.rootScore, depth: best.depth, nodes: this.nodes };
+        if (this.rootMove !== best.move)
+          best = { move: this.rootMove, score: this.rootScore, depth: best.depth, nodes: this.nodes };
         break;
       }
       best = { move: this.rootMove, score, depth, nodes: this.nodes };
@@ -175,7 +176,14 @@ export class Search {
         }
       }
     }
-    this.table.store(lo, hi, bestMove, toTable(best, ply), depth, best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT);
+    this.table.store(
+      lo,
+      hi,
+      bestMove,
+      toTable(best, ply),
+      depth,
+      best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT,
+    );
     return best;
   }
 
@@ -197,7 +205,8 @@ export class Search {
     for (let i = 0; i < n; i++) {
       const m = pickNext(moves, order, i, n);
       p.make(m);
-      const score = p.status !== ONGOING ? terminalScore(p.status, ply + 1) : -this.quiesce(-beta, -alpha, ply + 1, taken + 1);
+      const score =
+        p.status !== ONGOING ? terminalScore(p.status, ply + 1) : -this.quiesce(-beta, -alpha, ply + 1, taken + 1);
       p.unmake();
       if (this.aborted) return 0;
       if (score > best) {

@@ -3,7 +3,7 @@
  * mirrors) times swapping the inner and the outer square. Each maps points to points, lines to
  * lines and neighbours to neighbours, so a position and its images have the same value.
  */
-import { DIRECTIONS, LINE_MASKS, POINTS, RADII, directionOf, pointAt, radiusOf } from '../morris.js';
+import { DIRECTIONS, directionOf, LINE_MASKS, POINTS, pointAt, RADII, radiusOf } from '../morris.js';
 
 export const SYMMETRY_COUNT = 16;
 
@@ -45,7 +45,11 @@ const BYTE_IMAGE: Int32Array = (() => {
 /** The image of a mask of points under symmetry s. */
 export function mapMask(s: number, mask: number): number {
   const base = s * 768;
-  return BYTE_IMAGE[base + (mask & 255)]! | BYTE_IMAGE[base + 256 + ((mask >>> 8) & 255)]! | BYTE_IMAGE[base + 512 + (mask >>> 16)]!;
+  return (
+    BYTE_IMAGE[base + (mask & 255)]! |
+    BYTE_IMAGE[base + 256 + ((mask >>> 8) & 255)]! |
+    BYTE_IMAGE[base + 512 + (mask >>> 16)]!
+  );
 }
 
 /** The symmetries that map the set of lines `lines` (a mask over LINE_MASKS' indices) onto itself. */
@@ -53,7 +57,8 @@ export function symmetriesKeeping(...lineSets: number[]): number[] {
   const lineOf = new Map(Array.from(LINE_MASKS, (mask, i) => [mask, i]));
   const keeps = (s: number, lines: number): boolean => {
     let image = 0;
-    for (let i = 0; i < LINE_MASKS.length; i++) if ((lines >>> i) & 1) image |= 1 << lineOf.get(mapMask(s, LINE_MASKS[i]!))!;
+    for (let i = 0; i < LINE_MASKS.length; i++)
+      if ((lines >>> i) & 1) image |= 1 << lineOf.get(mapMask(s, LINE_MASKS[i]!))!;
     return image === lines;
   };
   return Array.from({ length: SYMMETRY_COUNT }, (_, s) => s).filter((s) => lineSets.every((lines) => keeps(s, lines)));

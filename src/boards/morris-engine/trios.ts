@@ -41,7 +41,8 @@ export const FLIGHTS: Int16Array = (() => {
     let n = 0;
     for (let rest = trio; rest !== 0; rest &= rest - 1, n++) {
       const pair = trio & ~(rest & -rest);
-      for (let x = 0; x < POINT_COUNT; x++) if (((trio >>> x) & 1) === 0) flights[(r * 3 + n) * POINT_COUNT + x] = trioRank(pair | (1 << x));
+      for (let x = 0; x < POINT_COUNT; x++)
+        if (((trio >>> x) & 1) === 0) flights[(r * 3 + n) * POINT_COUNT + x] = trioRank(pair | (1 << x));
     }
   }
   return flights;

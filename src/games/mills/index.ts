@@ -1,16 +1,15 @@
 /** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
 import { protocol } from './protocol.js';
-import { formatMove, perft, rules, type MillsMove, type MillsState } from './rules.js';
+import { formatMove, type MillsMove, type MillsState, perft, rules, seating } from './rules.js';
 
 export const game: GameDefinition<MillsState, MillsMove> = {
   id: 'mills',
-  title: 'Mills',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
   protocol,

@@ -6,12 +6,31 @@
  * differential test checks it against rules.ts.
  */
 import { LINE_MASKS, POINT_COUNT } from '../../boards/morris.js';
-import { ALL_POINTS, LINE_PAIR, canStep, lowestPoint, popcount } from '../../boards/morris-engine/bitboard.js';
-import { NONE, moveFrom, moveTake1, moveTake2, moveTo, type PackedMove } from '../../boards/morris-engine/moves.js';
-import { ALL_LINES, BoardPosition, DRAWN, LOST, MAX_MAKES, ONGOING, STONES, WON, type Status } from '../../boards/morris-engine/position.js';
+import { ALL_POINTS, canStep, LINE_PAIR, lowestPoint, popcount } from '../../boards/morris-engine/bitboard.js';
+import { moveFrom, moveTake1, moveTake2, moveTo, NONE, type PackedMove } from '../../boards/morris-engine/moves.js';
+import {
+  ALL_LINES,
+  BoardPosition,
+  DRAWN,
+  LOST,
+  MAX_MAKES,
+  ONGOING,
+  STONES,
+  type Status,
+  WON,
+} from '../../boards/morris-engine/position.js';
 import { mix32, zobristKeys } from '../../boards/morris-engine/zobrist.js';
 import type { Slot } from './board.js';
-import { MAX_PIECE_ID, TURNS_PER_PLAYER, millKey, pieceId, type MillsMove, type MillsState, type Removal, type Removals } from './rules.js';
+import {
+  MAX_PIECE_ID,
+  type MillsMove,
+  type MillsState,
+  millKey,
+  pieceId,
+  type Removal,
+  type Removals,
+  TURNS_PER_PLAYER,
+} from './rules.js';
 
 /** One key per piece id (1..18) and point. */
 const PIECE_KEYS = zobristKeys((MAX_PIECE_ID + 1) * POINT_COUNT, 0x5eed_0002);
@@ -43,7 +62,12 @@ export class MillsPosition extends BoardPosition {
    * A position from its parts: the pieces on the board, the stocks, the moves played, and the mills
    * closed so far (`millKey`s); every line filled now counts as closed, as it was by some move.
    */
-  static of(pieces: readonly PlacedPiece[], stock: readonly [number, number], ply: number, history: Iterable<number> = []): MillsPosition {
+  static of(
+    pieces: readonly PlacedPiece[],
+    stock: readonly [number, number],
+    ply: number,
+    history: Iterable<number> = [],
+  ): MillsPosition {
     const p = new MillsPosition();
     for (const { id, point } of pieces) {
       if (p.idAt[point] !== 0) throw new RangeError(`two pieces on point ${point}`);
@@ -136,7 +160,8 @@ export class MillsPosition extends BoardPosition {
     for (let line = 0; line < LINE_MASKS.length; line++) {
       const mask = LINE_MASKS[line]!;
       for (let seat = 0; seat < 2; seat++) {
-        if ((this.stones[seat]! & mask) === mask) this.remember(this.keyOf(line, lowestPoint(mask), this.idAt[lowestPoint(mask)]!));
+        if ((this.stones[seat]! & mask) === mask)
+          this.remember(this.keyOf(line, lowestPoint(mask), this.idAt[lowestPoint(mask)]!));
       }
     }
   }
@@ -155,7 +180,8 @@ export class MillsPosition extends BoardPosition {
   protected arrive(from: number, to: number): void {
     const s = this.side;
     let id: number;
-    if (from === NONE) id = this.nextId - 1; // the stock is already one down
+    if (from === NONE)
+      id = this.nextId - 1; // the stock is already one down
     else {
       id = this.idAt[from]!;
       this.idAt[from] = 0;

@@ -2,21 +2,24 @@
  * The rules of Mills as Tabula enforces them (README.md says where they differ from the published
  * referee). States are immutable values built from small typed arrays that `play` copies.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import {
-  LINES,
-  LINES_THROUGH,
-  NEIGHBOURS,
-  SLOTS,
-  SLOT_COUNT,
   directionOf,
   isAdjacent,
-  radiusOf,
+  LINES,
+  LINES_THROUGH,
   type Line,
+  NEIGHBOURS,
+  radiusOf,
+  SLOT_COUNT,
+  SLOTS,
   type Slot,
 } from './board.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Mills', seats: { min: 2, max: 2 } };
 
 declare const pieceBrand: unique symbol;
 /** A piece's id, 1..18, given in the order the pieces are put (by either player) and never reused. */
@@ -89,7 +92,7 @@ export function formatMove(move: MillsMove): string {
 }
 
 function initial(setup: GameSetup): MillsState {
-  if (setup.players !== 2) throw new RangeError(`Mills is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return {
     board: new Int8Array(SLOT_COUNT),
     slots: new Int8Array(MAX_PIECE_ID + 1).fill(-1),
@@ -131,10 +134,14 @@ function guardedPiecesOf(state: Pick<MillsState, 'board' | 'owners'>, s: Seat): 
  * removable id. Pieces in a filled mill are removable only when all of them are. Null when `victim`
  * has no piece on the board.
  */
-function victimPiece(state: Pick<MillsState, 'board' | 'slots' | 'owners'>, victim: Seat, request: Removal): PieceId | null {
+function victimPiece(
+  state: Pick<MillsState, 'board' | 'slots' | 'owners'>,
+  victim: Seat,
+  request: Removal,
+): PieceId | null {
   const pieces = piecesOf(state, victim);
   if (pieces === 0) return null;
-  const removable = (pieces & ~guardedPiecesOf(state, victim)) || pieces;
+  const removable = pieces & ~guardedPiecesOf(state, victim) || pieces;
   return request !== 0 && (removable & bit(request)) !== 0 ? request : lowestId(removable);
 }
 
@@ -209,7 +216,18 @@ function apply(state: MillsState, move: MillsMove): MillsState {
     removed.push(victim);
   }
 
-  const next: MillsState = { board, slots, owners, stock, onBoard, ply: state.ply + 1, mills, lastMove: move, removed, outcome: null };
+  const next: MillsState = {
+    board,
+    slots,
+    owners,
+    stock,
+    onBoard,
+    ply: state.ply + 1,
+    mills,
+    lastMove: move,
+    removed,
+    outcome: null,
+  };
   const outcome = outcomeAfter(next);
   return outcome ? { ...next, outcome } : next;
 }
@@ -230,14 +248,23 @@ function outcomeAfter(state: MillsState): Outcome | null {
   const scores = [...state.onBoard];
   for (const s of [seat(0), seat(1)]) {
     if (state.stock[s] === 0 && state.onBoard[s]! <= 2)
-      return { winner: opponentOf(s), reason: `${colorOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`, scores };
+      return {
+        winner: opponentOf(s),
+        reason: `${colorOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`,
+        scores,
+      };
   }
   if (state.ply >= 2 * TURNS_PER_PLAYER) {
     const [black, white] = state.onBoard;
     if (black === white) return { winner: null, reason: `turn limit: ${plural(black, 'piece')} each`, scores };
-    return { winner: seat(black > white ? 0 : 1), reason: `turn limit: BLACK has ${black} pieces, WHITE ${white}`, scores };
+    return {
+      winner: seat(black > white ? 0 : 1),
+      reason: `turn limit: BLACK has ${black} pieces, WHITE ${white}`,
+      scores,
+    };
   }
-  if (!canMove(state)) return { winner: opponentOf(toMove(state)), reason: `${colorOf(toMove(state))} cannot move`, scores };
+  if (!canMove(state))
+    return { winner: opponentOf(toMove(state)), reason: `${colorOf(toMove(state))} cannot move`, scores };
   return null;
 }
 
@@ -309,7 +336,12 @@ function snapshot(state: MillsState) {
   return {
     ply: state.ply,
     toMove: toMove(state),
-    pieces: piecesOnBoard(state).map((p) => ({ id: p.id, owner: p.owner, direction: directionOf(p.slot), radius: radiusOf(p.slot) })),
+    pieces: piecesOnBoard(state).map((p) => ({
+      id: p.id,
+      owner: p.owner,
+      direction: directionOf(p.slot),
+      radius: radiusOf(p.slot),
+    })),
     stock: [...state.stock],
     turnsLeft: [turnsLeft(state, seat(0)), turnsLeft(state, seat(1))],
     lastMove: state.lastMove && formatMove(state.lastMove),

@@ -1,12 +1,12 @@
 /** Minishogi: the CodinGame community game (5x5 shogi with drops). See README.md. */
-import { SetupError, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, SetupError } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
-import { rules, type MinishogiState } from './rules.js';
-import { START_SFEN, SfenError, parseSfen } from './sfen.js';
+import { type MinishogiState, rules, seating } from './rules.js';
+import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
@@ -21,8 +21,7 @@ function root(sfen: string | undefined): Position {
 
 export const game: GameDefinition<MinishogiState, Move> = {
   id: 'minishogi',
-  title: 'Minishogi',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
   protocol,

@@ -3,13 +3,16 @@
  * published referee): the engine's moves, plus the hands in capture order, threefold repetition and
  * the 300-move limit. States are values: `play` copies the position.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
-import { seat, type Seat } from '../../core/units.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
+import { type Seat, seat } from '../../core/units.js';
 import type { Color } from './board.js';
-import { dropKind, formatAction, isDrop, moveTo, type Move } from './moves.js';
-import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
+import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
+import { type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
-import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
+import { formatSfen, parseSfen, positionKey, START_SFEN } from './sfen.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };
 
 /** The game is drawn once this many moves (of both players together) have been played. */
 export const MAX_PLIES = 300;
@@ -34,19 +37,34 @@ export interface MinishogiState {
 const toMove = (state: MinishogiState): Seat => seat(state.position.side);
 
 function initial(setup: GameSetup): MinishogiState {
-  if (setup.players !== 2) throw new RangeError(`Minishogi is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   const position = parseSfen(START_SFEN);
-  return { position, seed: setup.seed, ply: 0, hands: [[], []], keys: [positionKey(position)], lastMove: null, outcome: null };
+  return {
+    position,
+    seed: setup.seed,
+    ply: 0,
+    hands: [[], []],
+    keys: [positionKey(position)],
+    lastMove: null,
+    outcome: null,
+  };
 }
 
-const win = (winner: Color, reason: string): Outcome => ({ winner: seat(winner), reason, scores: winner === 0 ? [1, -1] : [-1, 1] });
+const win = (winner: Color, reason: string): Outcome => ({
+  winner: seat(winner),
+  reason,
+  scores: winner === 0 ? [1, -1] : [-1, 1],
+});
 
 /** The end of the game, checked after every move in the published referee's order. */
 function outcomeAfter(position: Position, ply: number, occurrences: number): Outcome | null {
   const mover = position.side;
   const other = (mover ^ 1) as Color;
   if (position.legalMoves().length === 0)
-    return win(other, position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`);
+    return win(
+      other,
+      position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`,
+    );
   if (occurrences >= REPETITIONS) {
     return position.inCheck()
       ? win(mover, `third repetition with player ${mover} in check: player ${other}, who gives check, loses`)
@@ -71,12 +89,21 @@ function apply(state: MinishogiState, move: Move): MinishogiState {
   const keys = [...state.keys, key];
   const ply = state.ply + 1;
   const occurrences = keys.filter((k) => k === key).length;
-  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: outcomeAfter(position, ply, occurrences) };
+  return {
+    position,
+    seed: state.seed,
+    ply,
+    hands,
+    keys,
+    lastMove: move,
+    outcome: outcomeAfter(position, ply, occurrences),
+  };
 }
 
 function play(state: MinishogiState, move: Move): MinishogiState {
   if (state.outcome) throw new Error('the game is over');
-  if (!state.position.legalMoves().includes(move)) throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
+  if (!state.position.legalMoves().includes(move))
+    throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
   return apply(state, move);
 }
 

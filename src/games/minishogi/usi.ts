@@ -9,14 +9,14 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
-import { millis, type Millis } from '../../core/units.js';
+import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
-import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './moves.js';
-import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
+import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
+import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { START_SFEN, parseSfen } from './sfen.js';
+import { parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and
@@ -52,7 +52,9 @@ class TurnClock {
     const result = await this.engine.turn(lines, millis(Math.max(0, this.remaining)), accept);
     this.stderr += result.stderr;
     if ('elapsed' in result) this.elapsed += result.elapsed;
-    return 'elapsed' in result ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr } : { ...result, stderr: this.stderr };
+    return 'elapsed' in result
+      ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr }
+      : { ...result, stderr: this.stderr };
   }
 }
 
@@ -67,7 +69,10 @@ export class UsiBot implements BotConnection {
   private color: Color | null = null;
 
   /** `engine`: the engine's process, started by the arena. */
-  constructor(readonly command: string, private readonly engine: BotConnection) {
+  constructor(
+    readonly command: string,
+    private readonly engine: BotConnection,
+  ) {
     this.label = `usi:${command}`;
   }
 
@@ -87,14 +92,25 @@ export class UsiBot implements BotConnection {
     this.check(turn);
 
     const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
-    const answer = await clock.ask([position, `go movetime ${moveTime(clock.remaining)}`], (line) => firstWord(line) === 'bestmove');
+    const answer = await clock.ask(
+      [position, `go movetime ${moveTime(clock.remaining)}`],
+      (line) => firstWord(line) === 'bestmove',
+    );
     if (answer.kind !== 'line') return answer;
     const said = answer.line.trim().split(/\s+/)[1] ?? '';
     const move = parseUsi(said);
     if (move === null) {
       const why =
-        said === 'resign' ? 'resigned' : said === 'win' ? 'claimed a win by declaration, which minishogi does not have' : 'not a move on the 5x5 board';
-      return { kind: 'overflow', detail: `the engine answered ${JSON.stringify(answer.line.trim())}: ${why}`, stderr: answer.stderr };
+        said === 'resign'
+          ? 'resigned'
+          : said === 'win'
+            ? 'claimed a win by declaration, which minishogi does not have'
+            : 'not a move on the 5x5 board';
+      return {
+        kind: 'overflow',
+        detail: `the engine answered ${JSON.stringify(answer.line.trim())}: ${why}`,
+        stderr: answer.stderr,
+      };
     }
     // An illegal move ends the game as the referee rejects it; a legal one is part of the game.
     if (this.position.legalMoves().includes(move)) this.play(move);
@@ -116,7 +132,12 @@ export class UsiBot implements BotConnection {
     if (variant !== null) {
       const { name, line } = variant;
       if (!/\svar\s+minishogi(\s|$)/.test(line))
-        return { kind: 'crash', detail: `the engine's ${name} option does not offer minishogi`, neverStarted: true, stderr: usiok.stderr };
+        return {
+          kind: 'crash',
+          detail: `the engine's ${name} option does not offer minishogi`,
+          neverStarted: true,
+          stderr: usiok.stderr,
+        };
       this.engine.send([`setoption name ${name} value minishogi`]);
     }
     const readyok = await clock.ask(['isready'], (line) => firstWord(line) === 'readyok');
@@ -128,7 +149,8 @@ export class UsiBot implements BotConnection {
   /** The opponent's action as a move of the bridge's game. */
   private follow(action: string): Move {
     const move = parseAction(action);
-    if (move === null || !this.position.legalMoves().includes(move)) throw new Error(`the USI bridge cannot follow the action ${JSON.stringify(action)}`);
+    if (move === null || !this.position.legalMoves().includes(move))
+      throw new Error(`the USI bridge cannot follow the action ${JSON.stringify(action)}`);
     return move;
   }
 
@@ -142,7 +164,8 @@ export class UsiBot implements BotConnection {
     const sorted = (letters: string): string => [...letters].sort().join('');
     const hand = (color: Color): string => {
       let letters = '';
-      for (let kind = 0; kind < HAND_KINDS; kind++) letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
+      for (let kind = 0; kind < HAND_KINDS; kind++)
+        letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
       return letters;
     };
     const board = boardLines(this.position);
@@ -165,6 +188,7 @@ export class UsiBot implements BotConnection {
 }
 
 export const usi: Bridge = {
-  description: 'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
+  description:
+    'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
   connect: (command, start) => new UsiBot(command, start(command)),
 };

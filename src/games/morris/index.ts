@@ -1,17 +1,16 @@
 /** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
 import { perft } from './position.js';
 import { protocol } from './protocol.js';
-import { formatMove, rules, sidesOf, type MorrisMove, type MorrisState } from './rules.js';
+import { formatMove, type MorrisMove, type MorrisState, rules, seating, sidesOf } from './rules.js';
 
 export const game: GameDefinition<MorrisState, MorrisMove> = {
   id: 'morris',
-  title: "Nine Men's Morris",
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
   protocol,

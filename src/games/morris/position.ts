@@ -7,7 +7,7 @@
  */
 import { NEIGHBOUR_MASKS, POINT_COUNT } from '../../boards/morris.js';
 import { ALL_POINTS, canStep, millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
-import { NONE, moveFrom, moveTake1, moveTo, packMove } from '../../boards/morris-engine/moves.js';
+import { moveFrom, moveTake1, moveTo, NONE, packMove } from '../../boards/morris-engine/moves.js';
 import { BoardPosition, DRAWN, LOST, ONGOING, STONES, type Status } from '../../boards/morris-engine/position.js';
 import { zobristKeys } from '../../boards/morris-engine/zobrist.js';
 import { FIELD_ORDER, STEP_ORDER } from './board.js';
@@ -106,7 +106,14 @@ export interface Sides {
  */
 export function perft(sides: Sides, depth: number): number {
   const buffers = Array.from({ length: depth + 1 }, () => new Int32Array(MAX_MOVES));
-  const count = (own: number, opp: number, ownPlaced: number, oppPlaced: number, ply: number, depth: number): number => {
+  const count = (
+    own: number,
+    opp: number,
+    ownPlaced: number,
+    oppPlaced: number,
+    ply: number,
+    depth: number,
+  ): number => {
     if (depth === 0) return 1;
     if (ply >= TURN_LIMIT || ownPlaced - popcount(own) >= LOSING_LOSSES) return 0;
     if (depth === 1) return countMoves(own, opp, ownPlaced);
@@ -117,7 +124,14 @@ export function perft(sides: Sides, depth: number): number {
       const m = moves[i]!;
       const from = moveFrom(m);
       const moved = (own & ~(1 << from)) | (1 << moveTo(m));
-      leaves += count(opp & ~(1 << moveTake1(m)), moved, oppPlaced, ownPlaced + (from === NONE ? 1 : 0), ply + 1, depth - 1);
+      leaves += count(
+        opp & ~(1 << moveTake1(m)),
+        moved,
+        oppPlaced,
+        ownPlaced + (from === NONE ? 1 : 0),
+        ply + 1,
+        depth - 1,
+      );
     }
     return leaves;
   };
@@ -146,7 +160,8 @@ export class MorrisPosition extends BoardPosition {
     p.ply = ply;
     p.side = ply & 1;
     p.rehash();
-    for (let seat = 0; seat < 2; seat++) for (let at = 0; at < POINT_COUNT; at++) if ((stones[seat]! >>> at) & 1) p.toggleStone(seat, at);
+    for (let seat = 0; seat < 2; seat++)
+      for (let at = 0; at < POINT_COUNT; at++) if ((stones[seat]! >>> at) & 1) p.toggleStone(seat, at);
     p.status = p.statusAfterMove();
     return p;
   }
@@ -196,8 +211,12 @@ export class MorrisPosition extends BoardPosition {
     const s = this.side;
     const own = this.stones[s]!;
     if (this.lost(s) >= LOSING_LOSSES) return LOST;
-    if (this.stock[s] === 0 && popcount(own) > FLYING_STONES && !canStep(own, ALL_POINTS & ~(own | this.stones[1 - s]!))) return LOST;
+    if (
+      this.stock[s] === 0 &&
+      popcount(own) > FLYING_STONES &&
+      !canStep(own, ALL_POINTS & ~(own | this.stones[1 - s]!))
+    )
+      return LOST;
     return this.ply >= TURN_LIMIT ? DRAWN : ONGOING;
   }
 }
-

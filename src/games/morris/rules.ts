@@ -2,24 +2,36 @@
  * The rules of Nine Men's Morris as Tabula enforces them (README.md says where they differ from the
  * published referee). A state is a small immutable value: each side's stones as a mask of points.
  */
-import { LINES, LINES_THROUGH, LINE_MASKS, NEIGHBOURS, fieldName, isAdjacent, type Line, type Point } from '../../boards/morris.js';
-import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
-import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
-import { FIELD_ORDER } from './board.js';
-import { millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
-import { NONE, moveFrom, moveTake1, moveTo, packMove, type PackedMove } from '../../boards/morris-engine/moves.js';
 import {
-  LOSING_LOSSES,
-  MAX_MOVES,
-  STONES,
-  TURN_LIMIT,
+  fieldName,
+  isAdjacent,
+  LINE_MASKS,
+  LINES,
+  LINES_THROUGH,
+  type Line,
+  NEIGHBOURS,
+  type Point,
+} from '../../boards/morris.js';
+import { millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
+import { moveFrom, moveTake1, moveTo, NONE, type PackedMove, packMove } from '../../boards/morris-engine/moves.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
+import { type Seat, seat } from '../../core/units.js';
+import { FIELD_ORDER } from './board.js';
+import {
   countMoves,
   generate,
-  phaseOf as sidePhase,
+  LOSING_LOSSES,
+  MAX_MOVES,
   type Phase,
   type Sides,
+  STONES,
+  phaseOf as sidePhase,
+  TURN_LIMIT,
 } from './position.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: "Nine Men's Morris", seats: { min: 2, max: 2 } };
 
 export type { Phase };
 
@@ -57,11 +69,18 @@ export const phaseOf = (state: MorrisState, s: Seat): Phase => sidePhase(state.s
 export function sidesOf(state: MorrisState): Sides {
   const s = toMove(state);
   const o = opponentOf(s);
-  return { own: state.stones[s]!, opp: state.stones[o]!, ownPlaced: state.placed[s]!, oppPlaced: state.placed[o]!, ply: state.ply };
+  return {
+    own: state.stones[s]!,
+    opp: state.stones[o]!,
+    ownPlaced: state.placed[s]!,
+    oppPlaced: state.placed[o]!,
+    ply: state.ply,
+  };
 }
 
 /** A command packed for the fast position (position.ts), and back. */
-export const packCommand = (move: MorrisMove): PackedMove => packMove(move.kind === 'PLACE' ? NONE : move.from, move.to, move.take ?? NONE);
+export const packCommand = (move: MorrisMove): PackedMove =>
+  packMove(move.kind === 'PLACE' ? NONE : move.from, move.to, move.take ?? NONE);
 export function unpackCommand(m: PackedMove): MorrisMove {
   const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
   const to = moveTo(m) as Point;
@@ -79,7 +98,7 @@ export function formatMove(move: MorrisMove): string {
 }
 
 function initial(setup: GameSetup): MorrisState {
-  if (setup.players !== 2) throw new SetupError(`Nine Men's Morris is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return { stones: [0, 0], placed: [0, 0], ply: 0, lastMove: null, outcome: null };
 }
 
@@ -99,7 +118,10 @@ function legalMoves(state: MorrisState): MorrisMove[] {
 }
 
 const lineName = (line: Line): string => line.map(fieldName).sort().join('-');
-const fieldList = (mask: number): string => FIELD_ORDER.filter((p) => has(mask, p)).map(fieldName).join(', ');
+const fieldList = (mask: number): string =>
+  FIELD_ORDER.filter((p) => has(mask, p))
+    .map(fieldName)
+    .join(', ');
 
 /** The line through `p` filled by `side`'s stones, if any. */
 function lineFilled(side: number, p: Point): Line | undefined {
@@ -124,7 +146,9 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   if (move.kind === 'PLACE' && phase !== 'placing')
     return failed(`all ${STONES} of your stones are placed: the command must be MOVE or MOVE&TAKE`);
   if (move.kind === 'MOVE' && phase === 'placing')
-    return failed(`${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`);
+    return failed(
+      `${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`,
+    );
 
   const to = fieldName(move.to);
   if (move.kind === 'MOVE' && !has(own, move.from))
@@ -132,7 +156,9 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   if (!has(~(own | opp), move.to)) return failed(`${to} is not free (${occupant(state, s, move.to)})`);
   if (move.kind === 'MOVE' && phase === 'moving' && !isAdjacent(move.from, move.to)) {
     const neighbours = NEIGHBOURS[move.from]!.map(fieldName).sort().join(', ');
-    return failed(`${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`);
+    return failed(
+      `${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`,
+    );
   }
 
   const rest = move.kind === 'MOVE' ? own & ~bit(move.from) : own;
@@ -147,9 +173,12 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   }
   if (move.take !== null) {
     const take = fieldName(move.take);
-    if (!has(opp, move.take)) return failed(`${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`);
+    if (!has(opp, move.take))
+      return failed(`${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`);
     if (!has(takable(opp), move.take))
-      return failed(`the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`);
+      return failed(
+        `the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`,
+      );
   }
   return ok(move);
 }
@@ -167,7 +196,7 @@ function outcomeAfter(state: MorrisState, mover: Seat): Outcome | null {
 /** Plays a move known to be legal. */
 function apply(state: MorrisState, move: MorrisMove): MorrisState {
   const s = toMove(state);
-  const own = ((move.kind === 'MOVE' ? state.stones[s]! & ~bit(move.from) : state.stones[s]!) | bit(move.to));
+  const own = (move.kind === 'MOVE' ? state.stones[s]! & ~bit(move.from) : state.stones[s]!) | bit(move.to);
   const opp = move.take === null ? state.stones[opponentOf(s)]! : state.stones[opponentOf(s)]! & ~bit(move.take);
   const placed = state.placed[s]! + (move.kind === 'PLACE' ? 1 : 0);
   const next: MorrisState = {

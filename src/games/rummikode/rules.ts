@@ -3,28 +3,30 @@
  * published referee): the deal, turns of several commands, the draw, the end and the ranking.
  * What each command does is in moves.ts. States are immutable values.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
-import { seat, seatsOf, type Seat } from '../../core/units.js';
-import { cardText, fullDeck, type Card } from './cards.js';
+import { type Seat, seat, seatsOf } from '../../core/units.js';
+import { type Card, cardText, fullDeck } from './cards.js';
 import {
   ACTIONS_PER_TURN,
   applyMove,
   canAct,
+  checkMove,
   costsAction,
   formatMove,
-  legalMoves as tableMoves,
-  checkMove,
-  stackIds,
-  throwsCards,
   type RummiMove,
   type Stacks,
+  stackIds,
   type Table,
+  legalMoves as tableMoves,
+  throwsCards,
 } from './moves.js';
-import { STACK_TYPE, cardsOf } from './stacks.js';
+import { cardsOf, STACK_TYPE } from './stacks.js';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'RummiKode', seats: { min: MIN_PLAYERS, max: MAX_PLAYERS } };
 export const HAND_SIZE = 14;
 /** The published referee's cap on the commands of a whole game, every player's together. */
 export const MAX_COMMANDS = 250;
@@ -59,7 +61,8 @@ export interface RummiState {
   readonly outcome: Outcome | null;
 }
 
-const replaced = <T>(items: readonly T[], at: number, value: T): T[] => items.map((item, i) => (i === at ? value : item));
+const replaced = <T>(items: readonly T[], at: number, value: T): T[] =>
+  items.map((item, i) => (i === at ? value : item));
 
 /** The seats still playing, in order. */
 export const activeSeats = (state: RummiState): Seat[] => seatsOf(state.players).filter((s) => state.active[s]);
@@ -72,7 +75,7 @@ export function tableOf(state: RummiState): Table {
 
 function initial(setup: GameSetup): RummiState {
   const { players } = setup;
-  if (!(players >= MIN_PLAYERS && players <= MAX_PLAYERS)) throw new RangeError(`RummiKode is played by 2 to 4, not ${players}`);
+  checkSeats(seating, players);
   const rng = new Rng(setup.seed);
   const deck = fullDeck();
   for (let i = deck.length - 1; i > 0; i--) {
@@ -118,7 +121,16 @@ function endTurn(state: RummiState): RummiState {
     hands = replaced(hands, state.mover, [...hands[state.mover]!, drawn]);
     drawSeed = rng.nextU32();
   }
-  return { ...state, pile, hands, drawSeed, drawn, mover: nextActive(state, state.mover), actionsLeft: ACTIONS_PER_TURN, threw: false };
+  return {
+    ...state,
+    pile,
+    hands,
+    drawSeed,
+    drawn,
+    mover: nextActive(state, state.mover),
+    actionsLeft: ACTIONS_PER_TURN,
+    threw: false,
+  };
 }
 
 /**
@@ -129,7 +141,8 @@ function endTurn(state: RummiState): RummiState {
 export function standings(state: RummiState): { ranks: number[]; scores: number[] } {
   const seats = seatsOf(state.players);
   const cards = (s: Seat): number => state.hands[s]!.length;
-  const better = (a: Seat, b: Seat): boolean => cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
+  const better = (a: Seat, b: Seat): boolean =>
+    cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
   const active = activeSeats(state);
   const ranks = seats.map((s) => (state.active[s] ? 1 + active.filter((t) => better(t, s)).length : 1 + active.length));
   const scores = seats.map((s) => {
@@ -192,7 +205,8 @@ function forfeit(state: RummiState, s: Seat): RummiState {
   };
   const left = activeSeats(next);
   if (left.length === 1) return finish(next, `only seat ${left[0]} remains`);
-  if (s === state.mover) next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
+  if (s === state.mover)
+    next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
   return next;
 }
 

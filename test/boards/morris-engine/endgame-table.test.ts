@@ -7,7 +7,8 @@ import { ALL_LINES } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 
 /** Whether `trio` fills one of the `live` lines. */
-const fills = (trio: number, live: number): boolean => LINE_MASKS.some((line, i) => ((live >>> i) & 1) === 1 && (trio & line) === line);
+const fills = (trio: number, live: number): boolean =>
+  LINE_MASKS.some((line, i) => ((live >>> i) & 1) === 1 && (trio & line) === line);
 
 /** Three random points outside `taken`. */
 function trio(rng: Rng, taken: number): number {

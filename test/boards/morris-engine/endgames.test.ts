@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LINE_MASKS } from '../../../src/boards/morris.js';
 import { popcount } from '../../../src/boards/morris-engine/bitboard.js';
-import { DECIDED, Evaluator, WIN_SCORE } from '../../../src/boards/morris-engine/evaluation.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
-import { ALL_LINES, MAX_MOVES, ONGOING, type BoardPosition } from '../../../src/boards/morris-engine/position.js';
+import { DECIDED, Evaluator, WIN_SCORE } from '../../../src/boards/morris-engine/evaluation.js';
+import { ALL_LINES, type BoardPosition, MAX_MOVES, ONGOING } from '../../../src/boards/morris-engine/position.js';
 import { Search } from '../../../src/boards/morris-engine/search.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';
@@ -67,7 +67,7 @@ describe('solved endgames against search, and in play', () => {
     assert.ok(checkAgainstSearch(morris, positions, new Evaluator(MORRIS_WEIGHTS)) > 30);
   });
 
-  it('Mills with lines filled before: the table of that history is the search\'s too', () => {
+  it("Mills with lines filled before: the table of that history is the search's too", () => {
     // BLACK's pieces 1, 3, 5 filled the top radial line (0) before, WHITE's 2, 4, 6 the bottom one (2).
     const mills = new Endgames();
     const history = [millKey(0, 0b010101), millKey(2, 0b101010)];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fieldName, pointAt, pointOfField } from '../../../src/boards/morris.js';
 import { Evaluator, WIN_SCORE } from '../../../src/boards/morris-engine/evaluation.js';
-import { NONE, moveFrom, moveTake1, moveTo } from '../../../src/boards/morris-engine/moves.js';
+import { moveFrom, moveTake1, moveTo, NONE } from '../../../src/boards/morris-engine/moves.js';
 import { MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
 import { Search } from '../../../src/boards/morris-engine/search.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';

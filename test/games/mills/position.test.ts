@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NONE, moveTake1, moveTake2 } from '../../../src/boards/morris-engine/moves.js';
-import { DRAWN, LOST, MAX_MOVES, ONGOING, WON, type Status } from '../../../src/boards/morris-engine/position.js';
+import { moveTake1, moveTake2, NONE } from '../../../src/boards/morris-engine/moves.js';
+import { DRAWN, LOST, MAX_MOVES, ONGOING, type Status, WON } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
-import { formatMove, rules, type MillsMove, type MillsState } from '../../../src/games/mills/rules.js';
+import { formatMove, type MillsMove, type MillsState, rules } from '../../../src/games/mills/rules.js';
 import { start } from './helpers.js';
 
 /** The rules' outcome as the engine's status for the side to move. */
@@ -33,9 +33,18 @@ const fresh = (state: MillsState) => picture(MillsPosition.fromState(state));
 /** Each distinct set of pieces the rules remove for a move head (kind, piece, target), over every request. */
 function removalSets(state: MillsState, head: MillsMove): string[] {
   const opponent = 1 - rules.toMove(state);
-  const ids = [0, ...Array.from({ length: 18 }, (_, i) => i + 1).filter((id) => state.owners[id] === opponent && state.slots[id]! >= 0)];
+  const ids = [
+    0,
+    ...Array.from({ length: 18 }, (_, i) => i + 1).filter(
+      (id) => state.owners[id] === opponent && state.slots[id]! >= 0,
+    ),
+  ];
   const sets = new Set<string>();
-  for (const a of ids) for (const b of ids) sets.add([...rules.play(state, { ...head, remove: [a as never, b as never] }).removed].sort((x, y) => x - y).join(' '));
+  for (const a of ids)
+    for (const b of ids)
+      sets.add(
+        [...rules.play(state, { ...head, remove: [a as never, b as never] }).removed].sort((x, y) => x - y).join(' '),
+      );
   return [...sets].sort();
 }
 
@@ -54,15 +63,23 @@ describe('Mills: the fast position against rules.ts', () => {
         if (p.status !== ONGOING) break;
         const n = p.generate(moves, 0);
         const listed = moves.subarray(0, n);
-        const heads = (ms: Iterable<MillsMove>) => [...new Set([...ms].map((m) => formatMove({ ...m, remove: [0, 0] })))].sort();
-        assert.deepEqual(heads(Array.from(listed, (m) => p.moveOf(m))), heads(rules.legalMoves(state)), `ply ${state.ply}`);
+        const heads = (ms: Iterable<MillsMove>) =>
+          [...new Set([...ms].map((m) => formatMove({ ...m, remove: [0, 0] })))].sort();
+        assert.deepEqual(
+          heads(Array.from(listed, (m) => p.moveOf(m))),
+          heads(rules.legalMoves(state)),
+          `ply ${state.ply}`,
+        );
         assert.equal(new Set(listed).size, n, 'each move once');
         // Every move with takes: the takes are exactly the rules' possible removals.
         const byHead = new Map<string, string[]>();
         for (const m of listed) {
           if (moveTake1(m) === NONE) continue;
           const key = formatMove({ ...p.moveOf(m), remove: [0, 0] });
-          const taken = [moveTake1(m), moveTake2(m)].filter((t) => t !== NONE).map((t) => p.idAt[t]!).sort((x, y) => x - y);
+          const taken = [moveTake1(m), moveTake2(m)]
+            .filter((t) => t !== NONE)
+            .map((t) => p.idAt[t]!)
+            .sort((x, y) => x - y);
           byHead.set(key, [...(byHead.get(key) ?? []), taken.join(' ')]);
         }
         for (const [key, sets] of byHead) {
@@ -72,7 +89,10 @@ describe('Mills: the fast position against rules.ts', () => {
         // Each take, one other move, and the move played (a take most of the time in even games, to reach
         // the endgame): made, compared, unmade.
         const takes = listed.filter((m) => moveTake1(m) !== NONE);
-        const m = takes.length > 0 && game % 2 === 0 && rng.below(10) < 7 ? takes[rng.below(takes.length)]! : listed[rng.below(n)]!;
+        const m =
+          takes.length > 0 && game % 2 === 0 && rng.below(10) < 7
+            ? takes[rng.below(takes.length)]!
+            : listed[rng.below(n)]!;
         for (const tried of [...takes, listed[rng.below(n)]!].filter((t) => t !== m).concat(m)) {
           const move = p.moveOf(tried);
           const before = picture(p);

@@ -19,7 +19,7 @@ const mode = process.argv[2] ?? 'good';
 let moves: string[] = [];
 let sfen = '';
 
-const say = (line: string): void => void process.stdout.write(line + '\n');
+const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
 function bestMove(): string {
   const position = parseSfen(sfen);
@@ -52,7 +52,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       if (mode === 'silent') return;
       const answer = mode === 'resign' ? 'resign' : mode === 'illegal' ? '5e5a' : bestMove();
       const reply = () => {
-        say('info depth 1 score cp 0 pv ' + answer);
+        say(`info depth 1 score cp 0 pv ${answer}`);
         say(`bestmove ${answer}`);
       };
       if (mode === 'slow') setTimeout(reply, 300);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { SetupError, checkSettings } from '../../../src/core/game.js';
+import { checkSettings, SetupError } from '../../../src/core/game.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { game } from '../../../src/games/morris/index.js';
 
@@ -14,7 +14,11 @@ async function match(first: string, second: string, games: number, seed: number)
   for (let g = 0; g < games; g++) {
     const specs = g % 2 === 0 ? [first, second] : [second, first];
     const { result } = await playGame(game, specs, { seed: seed + g, timeLimits });
-    assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok'], `game ${g}: ${result.reason}`);
+    assert.deepEqual(
+      result.players.map((p) => p.status),
+      ['ok', 'ok'],
+      `game ${g}: ${result.reason}`,
+    );
     points += result.winner === null ? 0.5 : result.winner === seat(g % 2) ? 1 : 0;
   }
   return points;
@@ -32,8 +36,11 @@ describe('morris: the greedy and strong bots', () => {
   });
 
   it('strong declares its depth, time share and tables, and refuses bad values', () => {
-    const params = game.bots['strong']!.params!;
-    assert.deepEqual(params.map((p) => p.name), ['depth', 'time', 'tables']);
+    const params = game.bots.strong!.params!;
+    assert.deepEqual(
+      params.map((p) => p.name),
+      ['depth', 'time', 'tables'],
+    );
     checkSettings('builtin:strong', 'parameter', params, { depth: '6', time: '0.5', tables: 'off' });
     for (const bad of [{ depth: '0' }, { depth: 'x' }, { time: '2' }, { tables: 'maybe' }])
       assert.throws(() => checkSettings('builtin:strong', 'parameter', params, bad), SetupError);

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NONE, moveTake1 } from '../../../src/boards/morris-engine/moves.js';
+import { moveTake1, NONE } from '../../../src/boards/morris-engine/moves.js';
 import { perft } from '../../../src/boards/morris-engine/perft.js';
-import { DRAWN, LOST, MAX_MOVES, ONGOING, WON, type Status } from '../../../src/boards/morris-engine/position.js';
+import { DRAWN, LOST, MAX_MOVES, ONGOING, type Status, WON } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MorrisPosition } from '../../../src/games/morris/position.js';
-import { formatMove, packCommand, rules, unpackCommand, type MorrisState } from '../../../src/games/morris/rules.js';
+import { formatMove, type MorrisState, packCommand, rules, unpackCommand } from '../../../src/games/morris/rules.js';
 import { start } from './helpers.js';
-
 
 function statusOf(state: MorrisState): Status {
   const outcome = rules.outcome(state);
@@ -29,7 +28,10 @@ const fresh = (state: MorrisState) => picture(MorrisPosition.of(state.stones, st
 describe("Nine Men's Morris: the fast position against rules.ts", () => {
   it('counts the published numbers of commands from the start, depths 1 to 4', () => {
     const p = MorrisPosition.of([0, 0], [0, 0], 0);
-    assert.deepEqual([1, 2, 3, 4].map((depth) => perft(p, depth)), [24, 552, 12144, 255024]);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((depth) => perft(p, depth)),
+      [24, 552, 12144, 255024],
+    );
   });
 
   it('agrees on commands, results, hashes and undo along 300 random games', () => {
@@ -46,7 +48,10 @@ describe("Nine Men's Morris: the fast position against rules.ts", () => {
         const listed = [...moves.subarray(0, n)];
         assert.deepEqual([...listed].sort(), rules.legalMoves(state).map(packCommand).sort(), `ply ${state.ply}`);
         const takes = listed.filter((m) => moveTake1(m) !== NONE);
-        const m = takes.length > 0 && game % 2 === 0 && rng.below(10) < 7 ? takes[rng.below(takes.length)]! : listed[rng.below(n)]!;
+        const m =
+          takes.length > 0 && game % 2 === 0 && rng.below(10) < 7
+            ? takes[rng.below(takes.length)]!
+            : listed[rng.below(n)]!;
         const other = listed[rng.below(n)]!;
         for (const tried of other === m ? [m] : [other, m]) {
           const before = picture(p);
@@ -62,6 +67,10 @@ describe("Nine Men's Morris: the fast position against rules.ts", () => {
       }
       endings.add(rules.outcome(state)!.reason.replace(/player [01]/, 'player N'));
     }
-    assert.deepEqual([...endings].sort(), ['draw after 200 turns', 'player N cannot move', 'player N is down to 2 stones']);
+    assert.deepEqual([...endings].sort(), [
+      'draw after 200 turns',
+      'player N cannot move',
+      'player N is down to 2 stones',
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import type { LineIO } from '../../../core/line-io.js';
 import { slotOf } from '../board.js';
 import { readTurn, type TurnInput } from '../input.js';
 import { MillsPosition } from '../position.js';
-import { TURNS_PER_PLAYER, formatMove } from '../rules.js';
+import { formatMove, TURNS_PER_PLAYER } from '../rules.js';
 
 /** `choose` gets the position and when its input was read (`performance.now()`). */
 export type Chooser = (p: MillsPosition, startedAt: number) => PackedMove;

@@ -3,9 +3,10 @@
  * weights for Mills: a mill takes only when its pieces are new to its line, so reopening a standing
  * mill earns nothing, and at the turn limit the pieces on the board decide.
  */
-import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+
 import { Endgames } from '../../../boards/morris-engine/endgames.js';
-import { STRONG_PARAMS, Thinker, strongSettings } from '../../../boards/morris-engine/players.js';
+import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { playMills } from './play.js';
 
@@ -23,7 +24,7 @@ export const MILLS_WEIGHTS: Weights = {
 };
 
 export const strong: BuiltinBot = {
-  description: 'searches with iterative deepening alpha-beta and a transposition table, on Mills\' rules',
+  description: "searches with iterative deepening alpha-beta and a transposition table, on Mills' rules",
   params: STRONG_PARAMS,
   create: (setup) => {
     const settings = strongSettings(setup.params);

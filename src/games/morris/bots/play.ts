@@ -4,9 +4,9 @@
  * how many moves were played nor how many stones each player has placed, so the loop counts them.
  */
 import { pointOfField } from '../../../boards/morris.js';
+import { popcount } from '../../../boards/morris-engine/bitboard.js';
 import type { PackedMove } from '../../../boards/morris-engine/moves.js';
 import type { LineIO } from '../../../core/line-io.js';
-import { popcount } from '../../../boards/morris-engine/bitboard.js';
 import { readInitialisation, readTurn } from '../input.js';
 import { MorrisPosition } from '../position.js';
 import { formatMove, unpackCommand } from '../rules.js';

@@ -3,10 +3,11 @@
  * rules, with weights for this game: a mill taken again each time it closes makes an open mill
  * worth much, and the game is drawn at the turn limit.
  */
-import type { Weights } from '../../../boards/morris-engine/evaluation.js';
-import { ALL_LINES } from '../../../boards/morris-engine/position.js';
+
 import { Endgames } from '../../../boards/morris-engine/endgames.js';
-import { STRONG_PARAMS, Thinker, strongSettings } from '../../../boards/morris-engine/players.js';
+import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import { ALL_LINES } from '../../../boards/morris-engine/position.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { playMorris } from './play.js';
 
