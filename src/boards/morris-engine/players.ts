@@ -81,6 +81,8 @@ const SOFT_SHARE = 0.4;
 const FIRST_TURN_TABLES = 0.4;
 /** The share of a later turn's thinking time that solving tables may take while some are pending. */
 const TURN_TABLES = 0.4;
+/** The same when the position itself waits for its table: the search can do little there that the table will not. */
+const ROOT_TABLE = 0.8;
 
 /**
  * The strong bot's brain: one search, kept from turn to turn (its transposition table learns), and
@@ -107,7 +109,7 @@ export class Thinker {
     const { firstTurn, turn } = this.setup.timeLimits;
     const first = this.turns++ === 0;
     const { depth, time } = this.settings;
-    if (this.endgames !== null && Endgames.holds(p)) this.endgames.table(Endgames.liveOf(p));
+    const table = this.endgames !== null && Endgames.holds(p) ? this.endgames.table(Endgames.liveOf(p)) : null;
     if (time === 0) {
       this.endgames?.work(Infinity);
       return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
@@ -115,7 +117,8 @@ export class Thinker {
     // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
     const start = first && performance.now() < firstTurn ? 0 : startedAt;
     const end = start + time * (first ? firstTurn : turn);
-    this.endgames?.work(first ? start + FIRST_TURN_TABLES * firstTurn : performance.now() + TURN_TABLES * time * turn);
+    const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
+    this.endgames?.work(first ? start + FIRST_TURN_TABLES * firstTurn : performance.now() + share * time * turn);
     const now = performance.now();
     const stop = Math.min(end, now + time * turn);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
