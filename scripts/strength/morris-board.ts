@@ -3,7 +3,8 @@
  * scripts (mills.ts, morris.ts) play them: each pair of games starts from one opening of random
  * plies (chosen from the pair's seed, played by the referee, none that takes a stone), then the two
  * bots play it twice with the seats swapped, in process and through the protocol. Built-in bots
- * limited by depth (`time=0`) play the same games on any machine.
+ * limited by depth (`time=0`) play the same games on any machine; timed ones think as in a real
+ * game (told the game's limits) but are not held to them.
  *
  * Besides the score, it checks the strong bot's solved endgames: a bot that reaches a flying
  * endgame of 3 against 3 that the tables call drawn or won for it must not lose the game.
@@ -42,8 +43,11 @@ export interface MatchLine {
   readonly seconds: number;
 }
 
-// Depth-limited bots ignore the clock; these limits only stop a bot that hangs.
-const limits = { firstTurn: millis(600_000), turn: millis(600_000) };
+/**
+ * Bots are told the game's limits (a timed bot thinks as in a real game) but are not held to them:
+ * a loaded machine does not forfeit games; this only stops a bot that hangs.
+ */
+const HANG = millis(600_000);
 
 /** The first `plies` moves of pair `pair`'s opening. */
 function opening<S, M>(g: MorrisBoardGame<S, M>, seed: number, plies: number): M[] {
@@ -73,7 +77,7 @@ async function playFrom<S, M>(
   let state = rules.initial({ players: 2, seed, options: {} });
   for (const m of moves) state = rules.play(state, m);
   const bots = specs.map((spec, i) =>
-    connectBot(g.game, spec, { seed: deriveSeed(seed, i), gameOptions: {}, timeLimits: limits }),
+    connectBot(g.game, spec, { seed: deriveSeed(seed, i), gameOptions: {}, timeLimits: g.game.timeLimits }),
   );
   const first = [true, true];
   let safe = false;
@@ -81,7 +85,7 @@ async function playFrom<S, M>(
     for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
       const s = rules.toMove(state);
       if (s === watched && !safe) safe = tablesHold(tables, g.position(state));
-      const answer = await bots[s]!.turn(protocol.turnInput(state, s, first[s]!), limits.turn);
+      const answer = await bots[s]!.turn(protocol.turnInput(state, s, first[s]!), HANG);
       first[s] = false;
       if (answer.kind !== 'line') throw new Error(`${specs[s]} failed: ${JSON.stringify(answer)}`);
       const parsed = protocol.parseOutput(state, s, answer.line);

@@ -29,6 +29,22 @@ export function millTargets(own: number): number {
   return targets;
 }
 
+/**
+ * The stones that matter most to take from `opp` facing `own`: those of its lines with two of its
+ * stones and the third point free (a mill to come), and those that block a line of two of `own`'s.
+ */
+export function keyStones(own: number, opp: number): number {
+  let key = 0;
+  for (let i = 0; i < LINE_MASKS.length; i++) {
+    const line = LINE_MASKS[i]!;
+    const theirs = opp & line;
+    const ours = own & line;
+    if (ours === 0 && theirs !== 0 && popcount(theirs) === 2) key |= theirs;
+    else if (popcount(ours) === 2 && theirs !== 0) key |= theirs;
+  }
+  return key;
+}
+
 /** The stones of `side` that stand in a line filled with its stones. */
 export function inMills(side: number): number {
   let mask = 0;

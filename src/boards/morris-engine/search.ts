@@ -6,7 +6,8 @@
  * score the positions they hold exactly.
  */
 import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
-import { isCapture, moveFrom, moveTo, NO_MOVE, type PackedMove } from './moves.js';
+import { keyStones } from './bitboard.js';
+import { isCapture, moveFrom, moveTake1, moveTake2, moveTo, NO_MOVE, type PackedMove } from './moves.js';
 import { type BoardPosition, DRAWN, LOST, MAX_MOVES, ONGOING, WON } from './position.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.js';
 import { zobristKeys } from './zobrist.js';
@@ -52,6 +53,8 @@ const CAPTURE = 1 << 28;
 const BLOCK = 1 << 26;
 const KILLER = 1 << 24;
 const HISTORY_MAX = 1 << 22;
+/** A take of one of the opponent's key stones (see `keyStones`) comes before other takes. */
+const KEY_TAKE = 1 << 23;
 
 export class Search {
   private readonly moves = Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(MAX_MOVES));
@@ -220,21 +223,22 @@ export class Search {
     return best;
   }
 
-  /** Ordering keys: the table's move, takes, blocks of the opponent's threats, killers, history. */
+  /** Ordering keys: the table's move, takes (of key stones first), blocks of the opponent's threats, killers, history. */
   private score(moves: Int32Array, order: Int32Array, n: number, ttMove: PackedMove, ply: number): void {
     const p = this.p;
     const blocks = p.millThreats(1 - p.side);
+    const key = keyStones(p.stones[p.side]!, p.stones[1 - p.side]!);
     const k1 = this.killers[2 * ply]!;
     const k2 = this.killers[2 * ply + 1]!;
     const h = p.side * 1024;
     for (let i = 0; i < n; i++) {
       const m = moves[i]!;
-      let key = this.history[h + moveFrom(m) * 32 + moveTo(m)]!;
-      if (m === ttMove) key = TT_MOVE;
-      else if (isCapture(m)) key += CAPTURE;
-      else if ((blocks >>> moveTo(m)) & 1) key += BLOCK;
-      else if (m === k1 || m === k2) key += KILLER;
-      order[i] = key;
+      const history = this.history[h + moveFrom(m) * 32 + moveTo(m)]!;
+      if (m === ttMove) order[i] = TT_MOVE;
+      else if (isCapture(m)) order[i] = CAPTURE + history + KEY_TAKE * (((key >>> moveTake1(m)) & 1) + ((key >>> moveTake2(m)) & 1));
+      else if ((blocks >>> moveTo(m)) & 1) order[i] = BLOCK + history;
+      else if (m === k1 || m === k2) order[i] = KILLER + history;
+      else order[i] = history;
     }
   }
 
