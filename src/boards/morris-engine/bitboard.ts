@@ -46,7 +46,7 @@ export function keyStones(own: number, opp: number): number {
 }
 
 /** The stones of `side` that stand in a line filled with its stones. */
-export function inMills(side: number): number {
+function inMills(side: number): number {
   let mask = 0;
   for (let i = 0; i < LINE_MASKS.length; i++) {
     const line = LINE_MASKS[i]!;

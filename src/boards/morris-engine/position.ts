@@ -58,11 +58,6 @@ export abstract class BoardPosition {
     return this.turnLimit - this.ply;
   }
 
-  /** Whether `seat` moves its stones anywhere: all placed and three left. */
-  flies(seat: number): boolean {
-    return this.stock[seat] === 0 && popcount(this.stones[seat]!) <= 3;
-  }
-
   /** How the game would end for `seat` if the turn limit were reached as the board stands. */
   abstract limitStatus(seat: number): Status;
 
@@ -89,7 +84,7 @@ export abstract class BoardPosition {
    * How many stones the side to move takes when its stone arrives at `to`, from `from` (NONE for a
    * stone put from the stock).
    */
-  takesOnArrival(from: number, to: number): number {
+  private takesOnArrival(from: number, to: number): number {
     const own = this.stones[this.side]! & ~(1 << from);
     const lines = LINE_PAIR[to]!;
     let n = 0;
@@ -228,12 +223,7 @@ export abstract class BoardPosition {
     this.status = this.undoStatus[d] as Status;
   }
 
-  /** The move made last, `back` makes ago (0 the last). */
-  lastMove(back = 0): PackedMove {
-    return this.undoMove[this.depth - 1 - back]!;
-  }
-
-  /** Sets the hash from scratch: the side, the stocks, and what the game adds (`pieceHash`). */
+  /** Sets the hash of the side to move and the stocks; the subclass then adds its stones. */
   protected rehash(): void {
     this.hashLo = this.side === 1 ? KEYS[2 * SIDE_KEY]! : 0;
     this.hashHi = this.side === 1 ? KEYS[2 * SIDE_KEY + 1]! : 0;

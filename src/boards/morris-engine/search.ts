@@ -269,7 +269,7 @@ function pickNext(moves: Int32Array, order: Int32Array, i: number, n: number): P
 }
 
 /** The score of a finished game for the side to move, `ply` moves below the root: sooner wins are better. */
-export function terminalScore(status: number, ply: number): number {
+function terminalScore(status: number, ply: number): number {
   if (status === WON) return WIN_SCORE - ply;
   if (status === LOST) return -WIN_SCORE + ply;
   return status === DRAWN ? 0 : NaN;

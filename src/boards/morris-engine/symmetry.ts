@@ -27,7 +27,7 @@ const IMAGE: Int8Array = (() => {
 })();
 
 /** The image of point p under symmetry s. */
-export const mapPoint = (s: number, p: number): number => IMAGE[s * POINTS.length + p]!;
+const mapPoint = (s: number, p: number): number => IMAGE[s * POINTS.length + p]!;
 
 /** Per symmetry and byte of a mask, the image of that byte's points: a mask maps with three lookups. */
 const BYTE_IMAGE: Int32Array = (() => {
