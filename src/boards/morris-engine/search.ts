@@ -5,8 +5,9 @@
  * move shallower, and a quiescence search of takes at the horizon. Solved endgames, when given,
  * score the positions they hold exactly.
  */
-import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
+
 import { keyStones } from './bitboard.js';
+import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
 import { isCapture, moveFrom, moveTake1, moveTake2, moveTo, NO_MOVE, type PackedMove } from './moves.js';
 import { type BoardPosition, DRAWN, LOST, MAX_MOVES, ONGOING, WON } from './position.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.js';
@@ -235,7 +236,8 @@ export class Search {
       const m = moves[i]!;
       const history = this.history[h + moveFrom(m) * 32 + moveTo(m)]!;
       if (m === ttMove) order[i] = TT_MOVE;
-      else if (isCapture(m)) order[i] = CAPTURE + history + KEY_TAKE * (((key >>> moveTake1(m)) & 1) + ((key >>> moveTake2(m)) & 1));
+      else if (isCapture(m))
+        order[i] = CAPTURE + history + KEY_TAKE * (((key >>> moveTake1(m)) & 1) + ((key >>> moveTake2(m)) & 1));
       else if ((blocks >>> moveTo(m)) & 1) order[i] = BLOCK + history;
       else if (m === k1 || m === k2) order[i] = KILLER + history;
       else order[i] = history;
