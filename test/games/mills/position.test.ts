@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { moveTake1, moveTake2, NONE } from '../../../src/boards/morris-engine/moves.js';
+import { perft } from '../../../src/boards/morris-engine/perft.js';
 import { DRAWN, LOST, MAX_MOVES, ONGOING, type Status, WON } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
-import { formatMove, type MillsMove, type MillsState, rules } from '../../../src/games/mills/rules.js';
+import {
+  formatMove,
+  type MillsMove,
+  type MillsState,
+  pieceId,
+  type Removal,
+  rules,
+} from '../../../src/games/mills/rules.js';
 import { start } from './helpers.js';
 
 /** The rules' outcome as the engine's status for the side to move. */
@@ -39,16 +47,53 @@ function removalSets(state: MillsState, head: MillsMove): string[] {
       (id) => state.owners[id] === opponent && state.slots[id]! >= 0,
     ),
   ];
+  const request = (id: number): Removal => (id === 0 ? 0 : pieceId(id));
   const sets = new Set<string>();
   for (const a of ids)
-    for (const b of ids)
-      sets.add(
-        [...rules.play(state, { ...head, remove: [a as never, b as never] }).removed].sort((x, y) => x - y).join(' '),
-      );
+    for (const b of ids) {
+      const removed = rules.play(state, { ...head, remove: [request(a), request(b)] }).removed;
+      sets.add([...removed].sort((x, y) => x - y).join(' '));
+    }
   return [...sets].sort();
 }
 
+/** The states after each legal move of `state`, one for each distinct set of pieces it can remove. */
+function successors(state: MillsState): MillsState[] {
+  return rules.legalMoves(state).flatMap((head) => {
+    const plain = rules.play(state, head);
+    if (plain.removed.length === 0) return [plain];
+    return removalSets(state, head).map((set) => {
+      const ids = set.split(' ').map(Number);
+      return rules.play(state, { ...head, remove: [pieceId(ids[0]!), ids[1] === undefined ? 0 : pieceId(ids[1])] });
+    });
+  });
+}
+
+/** rules.ts's count of move sequences, each choice of removals a move of its own. */
+function rulesPerft(state: MillsState, depth: number): number {
+  if (depth === 0) return 1;
+  return successors(state).reduce((sum, next) => sum + rulesPerft(next, depth - 1), 0);
+}
+
 describe('Mills: the fast position against rules.ts', () => {
+  it('counts the same move sequences, each choice of removals its own, from the start and from sampled games', () => {
+    assert.deepEqual(
+      [1, 2, 3, 4].map((depth) => perft(MillsPosition.fromState(start()), depth)),
+      [24, 552, 12144, 255024],
+    );
+    const rng = new Rng(16);
+    let withTakes = 0;
+    for (let game = 0; game < 12; game++) {
+      let state = start();
+      for (let ply = 0; ply < 10 + 3 * game && rules.outcome(state) === null; ply++)
+        state = rng.pick(successors(state));
+      if (rules.outcome(state) !== null) continue;
+      assert.equal(perft(MillsPosition.fromState(state), 3), rulesPerft(state, 3), `after ${state.ply} moves`);
+      if (successors(state).some((next) => next.removed.length > 0)) withTakes++;
+    }
+    assert.ok(withTakes > 1, 'sampled positions with a move that removes');
+  });
+
   it('agrees on moves, takes, results, hashes and undo along 120 random games', () => {
     const rng = new Rng(15);
     const moves = new Int32Array(MAX_MOVES);
