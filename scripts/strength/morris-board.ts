@@ -7,7 +7,8 @@
  * game (told the game's limits) but are not held to them.
  *
  * Besides the score, it checks the strong bot's solved endgames: a bot that reaches a flying
- * endgame of 3 against 3 that the tables call drawn or won for it must not lose the game.
+ * endgame of 3 against 3 that the tables call drawn or won for it must not lose the game. It counts
+ * the games where the bot had such an endgame to move, and those it lost all the same.
  */
 import { connectBot } from '../../src/arena/bot-spec.js';
 import { Endgames } from '../../src/boards/morris-engine/endgames.js';
@@ -38,6 +39,8 @@ export interface MatchLine {
   readonly elo: { readonly value: number; readonly low: number; readonly high: number };
   /** The bot's score in each seat. */
   readonly seats: readonly [number, number];
+  /** Games in which the bot had a 3-against-3 endgame to move (its tables' domain). */
+  readonly endgames: number;
   /** Games the bot lost after reaching a 3-against-3 endgame its tables called drawn or won. */
   readonly tableLosses: number;
   readonly seconds: number;
@@ -64,7 +67,10 @@ function opening<S, M>(g: MorrisBoardGame<S, M>, seed: number, plies: number): M
   return moves;
 }
 
-/** One game from `moves`; returns the winner and whether `watched` lost a 3-against-3 the tables did not lose for it. */
+/**
+ * One game from `moves`; returns the winner, whether `watched` had a 3-against-3 endgame to move,
+ * and whether it lost after one that the tables did not lose for it.
+ */
 async function playFrom<S, M>(
   g: MorrisBoardGame<S, M>,
   specs: readonly [string, string],
@@ -72,7 +78,7 @@ async function playFrom<S, M>(
   seed: number,
   watched: Seat,
   tables: Endgames,
-): Promise<{ winner: Seat | null; tableLoss: boolean }> {
+): Promise<{ winner: Seat | null; endgame: boolean; tableLoss: boolean }> {
   const { rules, protocol } = g.game;
   let state = rules.initial({ players: 2, seed, options: {} });
   for (const m of moves) state = rules.play(state, m);
@@ -80,11 +86,15 @@ async function playFrom<S, M>(
     connectBot(g.game, spec, { seed: deriveSeed(seed, i), gameOptions: {}, timeLimits: g.game.timeLimits }),
   );
   const first = [true, true];
+  let endgame = false;
   let safe = false;
   try {
     for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
       const s = rules.toMove(state);
-      if (s === watched && !safe) safe = tablesHold(tables, g.position(state));
+      if (s === watched && !safe && Endgames.holds(g.position(state))) {
+        endgame = true;
+        safe = tablesHold(tables, g.position(state));
+      }
       const answer = await bots[s]!.turn(protocol.turnInput(state, s, first[s]!), HANG);
       first[s] = false;
       if (answer.kind !== 'line') throw new Error(`${specs[s]} failed: ${JSON.stringify(answer)}`);
@@ -96,12 +106,11 @@ async function playFrom<S, M>(
     await Promise.all(bots.map((b) => b.close(millis(1000))));
   }
   const winner = rules.outcome(state)!.winner;
-  return { winner, tableLoss: safe && winner !== null && winner !== watched };
+  return { winner, endgame, tableLoss: safe && winner !== null && winner !== watched };
 }
 
-/** Whether `p` is a 3-against-3 endgame that the tables call drawn or won (in time) for the side to move. */
+/** Whether `p`, a 3-against-3 endgame, is drawn or won (in time) for the side to move. */
 function tablesHold(tables: Endgames, p: BoardPosition): boolean {
-  if (!Endgames.holds(p)) return false;
   const table = tables.table(Endgames.liveOf(p));
   tables.work(Infinity);
   const d = table.probe(p.side, p.stones[p.side]!, p.stones[1 - p.side]!);
@@ -121,6 +130,7 @@ export async function pairedMatch<S, M>(
   const tables = new Endgames();
   const pentanomial = [0, 0, 0, 0, 0];
   const seats: [number, number] = [0, 0];
+  let endgames = 0;
   let tableLosses = 0;
   for (let pair = 0; pair < pairs; pair++) {
     const pairSeed = deriveSeed(seed, pair);
@@ -128,10 +138,11 @@ export async function pairedMatch<S, M>(
     let pairScore = 0;
     for (const at of [seat(0), seat(1)]) {
       const specs: [string, string] = at === 0 ? [bot, opponent] : [opponent, bot];
-      const { winner, tableLoss } = await playFrom(g, specs, moves, pairSeed + at, at, tables);
+      const { winner, endgame, tableLoss } = await playFrom(g, specs, moves, pairSeed + at, at, tables);
       const score = winner === null ? 0.5 : winner === at ? 1 : 0;
       pairScore += score;
       seats[at]! += score;
+      if (endgame) endgames++;
       if (tableLoss) tableLosses++;
     }
     pentanomial[pairScore * 2]!++;
@@ -147,6 +158,7 @@ export async function pairedMatch<S, M>(
     high: Math.min(1, moments.mean + half),
     elo: eloInterval(moments),
     seats: [seats[0] / pairs, seats[1] / pairs],
+    endgames,
     tableLosses,
     seconds: (performance.now() - started) / 1000,
   };
@@ -165,7 +177,7 @@ export function printMatches(lines: readonly MatchLine[]): void {
   for (const l of lines) {
     console.log(
       `| ${l.bot} | ${l.opponent} | ${l.games} | ${percent(l.score)} (${percent(l.low)}–${percent(l.high)}) | ` +
-        `${elo(l.elo.value)} (${elo(l.elo.low)}, ${elo(l.elo.high)}) | ${percent(l.seats[0])} | ${percent(l.seats[1])} | ${l.tableLosses} |`,
+        `${elo(l.elo.value)} (${elo(l.elo.low)}, ${elo(l.elo.high)}) | ${percent(l.seats[0])} | ${percent(l.seats[1])} | ${l.endgames} | ${l.tableLosses} |`,
     );
   }
 }
