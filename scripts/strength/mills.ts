@@ -1,8 +1,8 @@
 /**
- * `npm run strength -- mills`: Mills's strong bot against random, greedy, and itself at half its
- * depth, in paired games from random openings (see morris-board.ts). Depth-limited bots (`time=0`)
- * make the same games on any machine; the last match, timed, depends on the machine. `node dist/scripts/strength/mills.js BOT OPPONENT` plays one
- * match instead.
+ * `npm run strength -- mills`: Mills's strong bot against random, greedy, and itself at half
+ * its depth, in paired games from random openings (see morris-board.ts). Depth-limited bots
+ * (`time=0`) make the same games on any machine; the last match, timed, depends on the machine.
+ * `node dist/scripts/strength/mills.js BOT OPPONENT` plays one match instead.
  */
 import { game } from '../../src/games/mills/index.js';
 import { MillsPosition } from '../../src/games/mills/position.js';

@@ -1,8 +1,8 @@
 /**
- * `npm run strength -- morris`: Nine Men's Morris's strong bot against random, greedy, and itself at
- * half its depth, in paired games from random openings (see morris-board.ts). Depth-limited bots
- * (`time=0`) make the same games on any machine; the last match, timed, depends on the machine. `node dist/scripts/strength/morris.js BOT OPPONENT`
- * plays one match instead.
+ * `npm run strength -- morris`: Nine Men's Morris's strong bot against random, greedy, and itself at half
+ * its depth, in paired games from random openings (see morris-board.ts). Depth-limited bots
+ * (`time=0`) make the same games on any machine; the last match, timed, depends on the machine.
+ * `node dist/scripts/strength/morris.js BOT OPPONENT` plays one match instead.
  */
 import { game } from '../../src/games/morris/index.js';
 import { MorrisPosition } from '../../src/games/morris/position.js';

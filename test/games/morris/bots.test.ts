@@ -33,8 +33,8 @@ async function match(first: string, second: string, games: number, seed: number)
 
 describe('morris: the greedy and strong bots', () => {
   it('write only legal lines, over seeded games between every pair of bots', async () => {
-    await match('builtin:greedy', 'builtin:random', 6, 100);
-    await match('builtin:strong(depth=2,time=0)', 'builtin:greedy', 4, 200);
+    await match('builtin:greedy', 'builtin:random', 20, 100);
+    await match('builtin:strong(depth=2,time=0)', 'builtin:greedy', 8, 200);
     await match('builtin:strong(depth=1,time=0,tables=off)', 'builtin:strong(depth=2,time=0)', 2, 300);
   });
 
