@@ -171,9 +171,9 @@ const elo = (x: number): string =>
 /** The table the strength scripts print, one line per match. */
 export function printMatches(lines: readonly MatchLine[]): void {
   console.log(
-    '| bot | opponent | games | score (95% interval) | Elo (95% interval) | as seat 0 | as seat 1 | table losses |',
+    '| bot | opponent | games | score (95% interval) | Elo (95% interval) | as seat 0 | as seat 1 | 3 v 3 games | lost against the table |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const l of lines) {
     console.log(
       `| ${l.bot} | ${l.opponent} | ${l.games} | ${percent(l.score)} (${percent(l.low)}–${percent(l.high)}) | ` +
