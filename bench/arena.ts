@@ -24,9 +24,12 @@ async function processGames(concurrency: number, games: number): Promise<number>
   return games;
 }
 
-/** Median wall time of a turn through the arena, echo bot answering at once; reported as turns per second. */
-async function arenaTurns(): Promise<number> {
-  const bot = new ProcessBot(echoCommand());
+/**
+ * Median wall time of a turn through the arena, echo bot answering at once, in its sandbox (limits,
+ * CPU time read at both ends of the turn, limits checked after) or without; as turns per second.
+ */
+async function arenaTurns(sandboxed: boolean): Promise<number> {
+  const bot = new ProcessBot(echoCommand(), sandboxed ? {} : { limits: null });
   const times: number[] = [];
   try {
     await bot.turn(['warm-up'], millis(5000));
@@ -74,6 +77,17 @@ async function rawRoundTrips(): Promise<number> {
   );
 }
 
+/** Bots started, asked one turn and ended, one after the other: a shell bot, in its sandbox or without. */
+async function botLives(sandboxed: boolean): Promise<number> {
+  const bots = 20;
+  for (let i = 0; i < bots; i++) {
+    const bot = new ProcessBot('read -r a; echo ok; read -r a', sandboxed ? {} : { limits: null });
+    await bot.turn(['go'], millis(5000));
+    await bot.close();
+  }
+  return bots;
+}
+
 const cores = availableParallelism();
 
 export const cases: Case[] = [
@@ -94,9 +108,21 @@ export const cases: Case[] = [
     run: () => processGames(cores, 6 * cores),
   },
   {
-    name: 'arena turn, echo bot (median)',
+    name: 'arena turn, echo bot in its sandbox (median)',
     unit: 'turns',
-    run: arenaTurns,
+    run: () => arenaTurns(true),
+    reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+  },
+  {
+    name: 'bot started, asked once and ended, in its sandbox',
+    unit: 'bots',
+    run: () => botLives(true),
+    reference: { name: 'the same without a sandbox', run: () => botLives(false) },
+  },
+  {
+    name: 'arena turn, echo bot without a sandbox (median)',
+    unit: 'turns',
+    run: () => arenaTurns(false),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
   },
 ];

@@ -68,6 +68,15 @@ function readParams(text: string | undefined): Params {
   return params;
 }
 
+/**
+ * The cores a bot keeps busy while it thinks: its `threads` parameter (a built-in bot's or a
+ * bridge's, such as a multi-threaded engine's) where it has one, else one.
+ */
+export function coresOf(spec: BotSpec): number {
+  const threads = spec.kind === 'command' ? undefined : spec.params.threads;
+  return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
+}
+
 export interface ConnectOptions extends ProcessBotOptions {
   /**
    * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
@@ -88,7 +97,7 @@ export function connectBot(
     case 'builtin': {
       const full: BotSetup = { ...setup, params: parsed.params };
       if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(full));
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(full), options.timeMargin);
     }
     case 'bridge':
       return game.bridges![parsed.bridge]!.connect(

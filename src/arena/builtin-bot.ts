@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import type { BotSetup, GameDefinition } from '../core/game.js';
 import { stdioLineIO } from './line-streams.js';
+import { shellQuote } from './shell-command.js';
 
 export async function playOnStdio(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
   await game.bots[name]!.create(setup)(stdioLineIO());
@@ -20,7 +21,6 @@ export interface BuiltinBotLaunch {
 }
 
 const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
-const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
 /** The command line that runs built-in bot `name` of `game` as a process. */
 export function builtinBotCommand(game: string, name: string, setup: BotSetup): string {

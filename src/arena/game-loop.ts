@@ -2,12 +2,14 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
 import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
@@ -17,6 +19,8 @@ export interface GameOptions {
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly connect?: ConnectOptions;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -35,6 +39,8 @@ type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message:
 interface GameInPlay<S> {
   readonly specs: readonly string[];
   readonly limits: TimeLimits;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: number;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
   readonly hasPlayed: boolean[];
@@ -61,10 +67,12 @@ export async function playGame<S, M>(
   checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = game.rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
+  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
+  const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
     limits,
+    margin,
     bots: [],
     failures: specs.map(() => null),
     hasPlayed: specs.map(() => false),
@@ -94,7 +102,8 @@ export async function playGame<S, M>(
     seed: options.seed,
     startedAt,
     players: specs.map((bot, i) => ({ seat: seat(i), bot })),
-    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
+    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn, ...(margin > 0 && { marginMs: margin }) },
+    ...(options.opening && { opening: options.opening }),
     initialState: game.rules.snapshot(initial),
     turns: table.turns,
     result,
@@ -131,7 +140,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
-  } else failure = describeFailure(answer, limit, limit < perTurn);
+  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
 
   if (failure) {
     table.failures[s] = failure;
@@ -146,6 +155,7 @@ async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>):
     output: answer.kind === 'line' ? [answer.line] : [],
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
     ...(comment !== undefined && { comment }),
     ...(failure && { failure }),
@@ -184,14 +194,21 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
 }
 
 /** `budget`: the limit was what remained of the seat's time for the whole game. */
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
+function describeFailure(
+  answer: Exclude<TurnResult, { kind: 'line' }>,
+  limit: number,
+  budget: boolean,
+  margin: number,
+): Failure {
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
-      return {
-        status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
-      };
+      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
+      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
+      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
+      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
+      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };

@@ -17,6 +17,13 @@ export function parseMillis(value: string): Millis {
   return millis(n);
 }
 
+export function parseShare(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1))
+    throw new InvalidArgumentError('a share is a number between 0 and 1.');
+  return n;
+}
+
 export function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer.');
   return Number(value);

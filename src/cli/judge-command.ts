@@ -7,9 +7,9 @@ import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
 import { judgeSubmission } from '../league/judge.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface JudgeOptions extends TimeOverrides {
+export interface JudgeOptions extends TimeOverrides, LimitOptions {
   games: number;
   seed?: number;
   option: Record<string, string>;
@@ -28,6 +28,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     seed: options.seed ?? randomSeed(),
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    connect: connectOptionsOf(options),
   };
   const verdict = await judgeSubmission(request, async (judged, played) => {
     const { result } = judged;

@@ -5,7 +5,7 @@ import { checkMatch } from '../league/match.js';
 import type { MatchConfig } from '../league/run-config.js';
 import type { SprtSettings } from '../league/stats/sprt.js';
 import { runCommand } from './run-command.js';
-import { type RunOptions, timeLimitsOf } from './run-options.js';
+import { limitsOf, type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
 
 export interface MatchOptions extends RunOptions {
   games: number;
@@ -16,12 +16,15 @@ export async function matchCommand(gameId: string, botA: string, botB: string, o
   const game = await findGame(gameId);
   checkMatch(game);
   for (const bot of [botA, botB]) parseBotSpec(game, bot);
+  const openings = runOpeningsOf(game, options);
   const config: MatchConfig = {
     kind: 'match',
     game: game.id,
     bots: [botA, botB],
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
+    ...(openings && { openings }),
     games: options.games,
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.sprt && { sprt: options.sprt }),

@@ -1,17 +1,20 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { parseBotSpec } from '../arena/bot-spec.js';
 import { playGame } from '../arena/game-loop.js';
+import type { Opening } from '../arena/opening.js';
 import { type GameResult, writeReplay } from '../arena/replay.js';
 import { checkSeats } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
   json?: boolean;
+  randomPlies?: number;
+  opening?: string;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
@@ -20,7 +23,19 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
+  const opening: Opening | undefined =
+    options.randomPlies !== undefined
+      ? { randomPlies: options.randomPlies }
+      : options.opening !== undefined
+        ? { position: options.opening }
+        : undefined;
+  const { result, replay } = await playGame(game, bots, {
+    seed,
+    timeLimits,
+    gameOptions: options.option,
+    ...(opening && { opening }),
+    connect: connectOptionsOf(options),
+  });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }

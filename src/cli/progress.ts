@@ -23,6 +23,7 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
             index: game.index,
             round: game.round,
             seats: game.seats,
+            ...(game.worker !== undefined && { worker: game.worker }),
             ...game.result,
           })}\n`,
         ),
@@ -36,6 +37,7 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
     etaBuffer: 40,
   });
   const started = Date.now();
+  const byWorker = new Map<string, number>();
   let played = 0;
   let failures = stored.reduce((n, g) => n + failuresIn(g), 0);
   bar.start(total, stored.length, { rate: '-', status: '', failures });
@@ -43,8 +45,13 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
     game: (game, status) => {
       played++;
       failures += failuresIn(game);
+      if (game.worker !== undefined) byWorker.set(game.worker, (byWorker.get(game.worker) ?? 0) + 1);
       const minutes = (Date.now() - started) / 60_000;
-      bar.increment(1, { rate: (played / minutes).toFixed(1), status, failures });
+      const workers =
+        byWorker.size === 0
+          ? ''
+          : ` | ${byWorker.size} workers: ${[...byWorker].map(([w, n]) => `${w} ${n}`).join(', ')}`;
+      bar.increment(1, { rate: (played / minutes).toFixed(1), status: status + workers, failures });
     },
     stop: () => bar.stop(),
   };

@@ -92,6 +92,8 @@ function botTable(bots: readonly BotReport[]): string[] {
     'max',
     'limit',
     'first turn max',
+    'cpu median / p99 / max',
+    'overruns',
   ];
   const rows = bots.map((b) => [
     b.bot,
@@ -105,6 +107,9 @@ function botTable(bots: readonly BotReport[]): string[] {
     `${b.turns.maxMs} ms`,
     `${b.turns.limitMs} ms`,
     `${b.firstTurn.maxMs} / ${b.firstTurn.limitMs} ms`,
+    // None where the arena could not measure it, and in games stored before it did.
+    b.cpu.turns.turns ? `${b.cpu.turns.medianMs} / ${b.cpu.turns.p99Ms} / ${b.cpu.turns.maxMs} ms` : '-',
+    `${b.overruns}`,
   ]);
   return alignColumns([header, ...rows]);
 }

@@ -4,7 +4,7 @@ import { findGame } from '../games/registry.js';
 import type { TournamentConfig, TournamentFormat } from '../league/run-config.js';
 import { checkTournament, defaultPlayers, defaultRounds } from '../league/tournament.js';
 import { runCommand } from './run-command.js';
-import { type RunOptions, timeLimitsOf } from './run-options.js';
+import { limitsOf, type RunOptions, runOpeningsOf, timeLimitsOf } from './run-options.js';
 
 export interface TournamentOptions extends RunOptions {
   format: TournamentFormat;
@@ -17,6 +17,7 @@ export async function tournamentCommand(gameId: string, bots: string[], options:
   const players = options.players ?? defaultPlayers(game, bots.length);
   checkTournament(game, bots.length, players, options.format);
   for (const bot of bots) parseBotSpec(game, bot);
+  const openings = runOpeningsOf(game, options);
   const config: TournamentConfig = {
     kind: 'tournament',
     game: game.id,
@@ -26,6 +27,8 @@ export async function tournamentCommand(gameId: string, bots: string[], options:
     rounds: options.rounds ?? defaultRounds(options.format, bots.length),
     timeLimits: timeLimitsOf(game, options),
     gameOptions: options.option,
+    ...limitsOf(options),
+    ...(openings && { openings }),
     ...(options.seed !== undefined && { seed: options.seed }),
   };
   await runCommand(game, config, options);

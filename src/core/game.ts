@@ -201,6 +201,43 @@ export interface Judge {
   verdict(result: GameResult, seat: Seat): string | null;
 }
 
+/**
+ * Starts other than the game's own, for matches from varied openings (`--random-plies`,
+ * `--openings`). A game has this only when its protocol tells a bot the whole state it must play
+ * from; a streaming protocol that relays only moves cannot, and such a game refuses both options.
+ */
+export interface Openings<State> {
+  /** A position in the game's notation (a line of an openings file) as the state to start from, or why it is not one. */
+  readonly parse?: (text: string, setup: GameSetup) => Result<State>;
+}
+
+/**
+ * How a game is drawn in the web arena. `board` runs in the browser, from the replay's snapshots
+ * alone (it lives in the game's view.ts, which imports no rules code); `clicks` runs on the server,
+ * next to the rules, and tells the page which clicks make each legal move of a person's seat.
+ */
+export interface GameView<State = unknown> {
+  /** The board as SVG text: the snapshot of a state (`Rules.snapshot`), its last move marked. */
+  board(snapshot: unknown, options: BoardOptions): string;
+  /** Each legal move of the seat to move in `state`: the protocol line it sends and the clicks that make it. */
+  clicks?(state: State): readonly ClickMove[];
+}
+
+export interface BoardOptions {
+  /** Drawn for this seat's eyes (its own hand shown, the others' hidden), or for a spectator when absent. */
+  readonly seat?: Seat;
+  /** Ids of the elements a person may click now, drawn as clickable and marked `data-target="<id>"`. */
+  readonly targets?: readonly string[];
+  /** Ids of the elements already clicked in the move being made, drawn as selected. */
+  readonly selected?: readonly string[];
+}
+
+/** A legal move as a person makes it: clicks on board elements (ids), and the line they stand for. */
+export interface ClickMove {
+  readonly line: string;
+  readonly path: readonly string[];
+}
+
 export interface GameDefinition<State = unknown, Move = unknown> extends Seating {
   /** The name used on the command line: `tabula play <id> ...`. */
   readonly id: string;
@@ -214,4 +251,6 @@ export interface GameDefinition<State = unknown, Move = unknown> extends Seating
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
   readonly judge?: Judge;
+  readonly openings?: Openings<State>;
+  readonly view?: GameView<State>;
 }

@@ -11,6 +11,10 @@ export interface BotReport {
   readonly failures: readonly { readonly gameId: number; readonly status: string; readonly message: string }[];
   readonly firstTurn: TimeSummary & { readonly limitMs: number };
   readonly turns: TimeSummary & { readonly limitMs: number };
+  /** CPU time per turn, the first turn apart, over the turns where it was measured. */
+  readonly cpu: { readonly firstTurn: TimeSummary; readonly turns: TimeSummary };
+  /** Answers taken past their limit, within the time margin. */
+  readonly overruns: number;
 }
 
 export function botReports(bots: readonly string[], games: readonly StoredGame[]): BotReport[] {
@@ -19,6 +23,9 @@ export function botReports(bots: readonly string[], games: readonly StoredGame[]
     const failures: { gameId: number; status: string; message: string }[] = [];
     const first: number[] = [];
     const later: number[] = [];
+    const firstCpu: number[] = [];
+    const laterCpu: number[] = [];
+    let overruns = 0;
     let played = 0;
     let limits = { first: 0, turn: 0 };
     for (const game of games) {
@@ -34,6 +41,9 @@ export function botReports(bots: readonly string[], games: readonly StoredGame[]
         const t = game.times[seat]!;
         if (t.firstTurnMs !== null) first.push(t.firstTurnMs);
         later.push(...t.turnMs);
+        if (t.firstTurnCpuMs != null) firstCpu.push(t.firstTurnCpuMs);
+        laterCpu.push(...(t.turnCpuMs ?? []));
+        overruns += t.overruns ?? 0;
         limits = { first: t.firstTurnLimitMs, turn: t.turnLimitMs };
       });
     }
@@ -44,6 +54,8 @@ export function botReports(bots: readonly string[], games: readonly StoredGame[]
       failures,
       firstTurn: { ...summarizeTimes(first), limitMs: limits.first },
       turns: { ...summarizeTimes(later), limitMs: limits.turn },
+      cpu: { firstTurn: summarizeTimes(firstCpu), turns: summarizeTimes(laterCpu) },
+      overruns,
     };
   });
 }

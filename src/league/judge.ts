@@ -2,6 +2,7 @@
  * Judging a submission as an online judge does: games against the game's reference opponent, seats
  * alternating, stopped at the first game that fails the game's verdict.
  */
+import type { ConnectOptions } from '../arena/bot-spec.js';
 import { type PlayedGame, playGame } from '../arena/game-loop.js';
 import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
@@ -15,6 +16,8 @@ export interface JudgeRequest {
   readonly seed: number;
   readonly timeLimits: TimeLimits;
   readonly gameOptions: Readonly<Record<string, string>>;
+  /** The submission's limits and time margin (the opponent is a built-in bot, in process). */
+  readonly connect?: ConnectOptions;
 }
 
 export interface JudgedGame {
@@ -44,6 +47,7 @@ export async function judgeSubmission(
       seed,
       timeLimits: request.timeLimits,
       gameOptions: request.gameOptions,
+      ...(request.connect && { connect: request.connect }),
     });
     const verdict = judge.verdict(played.result, at);
     await onGame({ index, seat: at, result: played.result, verdict }, played);

@@ -2,6 +2,8 @@
  * A stored run, match or tournament: found again in the store by its identity (or opened), played
  * game by game with each game stored the moment it ends, and reported from what the store holds.
  */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { matchPlan } from './match.js';
@@ -36,6 +38,8 @@ export interface RunRequest {
   readonly store: Store;
   /** Games played at once. */
   readonly concurrency: number;
+  /** Plays the games on workers, through the queue in this Redis, instead of here. */
+  readonly remote?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
 }
 
 /** Plays what is left of the run `config` describes (all of it, for a new run) and reports it. */
@@ -45,7 +49,16 @@ export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promis
   const stored = store.games(run.id);
   const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
   hooks.onStart?.(run, stored, plan.total);
+  const remote = request.remote && {
+    ...request.remote,
+    runKey: createHash('sha256')
+      .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
+      .digest('hex')
+      .slice(0, 16),
+    folder: process.cwd(),
+  };
   await plan.play({
+    ...(remote && { remote }),
     game,
     config,
     runId: run.id,

@@ -12,13 +12,15 @@ export interface PlannedGame {
   /** The players in seat order, as indices into the run's list of bots. */
   readonly seats: readonly number[];
   readonly seed: number;
+  /** The games of one deal share its seed and its opening: a match's pair, a tournament table's round. */
+  readonly deal: number;
 }
 
 /** A match: game pairs on one seed, the second with the seats swapped. */
 export function matchSchedule(games: number, seed: number): PlannedGame[] {
   return Array.from({ length: games }, (_, index) => {
     const pair = Math.floor(index / 2);
-    return { index, round: pair, seats: index % 2 === 0 ? [0, 1] : [1, 0], seed: deriveSeed(seed, pair) };
+    return { index, round: pair, seats: index % 2 === 0 ? [0, 1] : [1, 0], seed: deriveSeed(seed, pair), deal: pair };
   });
 }
 
@@ -38,8 +40,10 @@ export function tableSchedule(
   let deal = 0;
   for (let round = 0; round < rounds; round++) {
     for (const table of tables) {
-      const tableSeed = deriveSeed(seed, deal++);
-      for (const seats of permutations(table)) planned.push({ index: planned.length, round, seats, seed: tableSeed });
+      const tableSeed = deriveSeed(seed, deal);
+      for (const seats of permutations(table))
+        planned.push({ index: planned.length, round, seats, seed: tableSeed, deal });
+      deal++;
     }
   }
   return planned;

@@ -34,11 +34,12 @@ export function swissRound(round: number, bots: number, standing: SwissStanding,
   }
   const gamesPerRound = 2 * Math.floor(bots / 2);
   return pairs.flatMap(([a, b], p) => {
-    const pairSeed = deriveSeed(seed, round * bots + p);
+    const deal = round * bots + p;
+    const pairSeed = deriveSeed(seed, deal);
     const index = round * gamesPerRound + 2 * p;
     return [
-      { index, round, seats: [a, b], seed: pairSeed },
-      { index: index + 1, round, seats: [b, a], seed: pairSeed },
+      { index, round, seats: [a, b], seed: pairSeed, deal },
+      { index: index + 1, round, seats: [b, a], seed: pairSeed, deal },
     ];
   });
 }

@@ -106,6 +106,24 @@ describe('ProcessBot', () => {
     });
   });
 
+  it('reports a bot that closes its output and lives on at once, though sh -c started it', async () => {
+    await withBot(`python3 ${fixture('close-stdout.py')}`, async (bot) => {
+      const r = await bot.turn(['1'], millis(20_000));
+      assert.match(r.kind === 'crash' ? r.detail : JSON.stringify(r), /^closed its output$/, 'a crash, not a timeout');
+    });
+  });
+
+  it('starts the clock when the input is in the pipe, not when Node gets round to the write callback', async () => {
+    await withBot('while read -r a; do sleep 0.04; echo done; done', async (bot) => {
+      expectLine(await bot.turn(['warm-up'], second));
+      const answer = bot.turn(['go'], second);
+      // The arena busy with other games' work in the same tick, as happens in a match.
+      for (const start = performance.now(); performance.now() - start < 60; );
+      const r = await answer;
+      assert.ok(r.kind === 'line' && r.elapsed >= 40, `a 40 ms sleep measured at ${JSON.stringify(r)}`);
+    });
+  });
+
   it('tells a command the shell cannot find from a crash', async () => {
     await withBot('./no-such-bot-anywhere --fast', async (bot) => {
       const r = await bot.turn(['1'], second);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
+import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import { root, slack, tabula } from '../support/cli.js';
 
 const millsBot = (mode: string, ...args: string[]) =>
@@ -90,7 +91,14 @@ describe('tabula play', () => {
     assert.equal(first.output.length, 1);
     assert.equal(a.turns[1]!.stderr, 'WHITE turn 1\n', "the bot's stderr is kept per turn");
     assert.ok(a.turns.every((t) => t.timeMs >= 0 && t.limitMs > 0 && t.state !== undefined));
-    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0 }));
+    // The bot runs as a process in its sandbox: its CPU time is measured (where the machine allows);
+    // the built-in bot's, in process, is not.
+    const measured = !unenforced().has('cpu time');
+    assert.ok(
+      a.turns.every((t) => (t.seat === 1 && measured) === (t.cpuMs !== undefined && t.cpuMs >= 0)),
+      'CPU time beside the wall time',
+    );
+    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0, cpuMs: 0 }));
     assert.deepEqual(untimed(a), untimed(b));
     assert.deepEqual(a.result, b.result);
   });
@@ -100,7 +108,10 @@ describe('tabula play', () => {
     const slack = ['--seed', '1', '--turn-ms', '400', '--first-turn-ms', '5000'];
     const sleeper = await playJson('builtin:random', millsBot('sleep'), ...slack);
     assert.equal(sleeper.players[1].status, 'timeout');
-    assert.match(sleeper.players[1].message, /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over\)$/);
+    assert.match(
+      sleeper.players[1].message,
+      /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over(; it used [\d.]+ ms of CPU in the turn)?; load average [\d.]+ on \d+ cores\)$/,
+    );
     assert.deepEqual([sleeper.winner, sleeper.turns], [0, 4]);
 
     const quitter = await playJson(millsBot('exit3'), 'builtin:random', ...slack);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import { root, slack, tabula } from '../support/cli.js';
 
 const garbage = `python3 ${join(root, 'test/fixtures/bots/mills_first.py')} garbage`;
@@ -49,7 +50,10 @@ describe('tabula match', () => {
       ...slack,
     ]);
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stderr, '', 'no progress bar with --json');
+    assert.ok(
+      run.stderr.split('\n').every((line) => line === '' || /^(tabula: | {2})/.test(line)),
+      `no progress bar with --json, only warnings: ${run.stderr}`,
+    );
     const events = ndjson(run.stdout);
     const games = events.filter((e) => e.event === 'game');
     assert.equal(games.length, 24);
@@ -73,6 +77,13 @@ describe('tabula match', () => {
     assert.match(bad.failures[0].message, /^"HELLO WORLD": unknown keyword/);
     assert.equal(random.turns.limitMs, 2000, 'the --turn-ms override is the limit');
     assert.ok(random.turns.maxMs >= random.turns.p99Ms && random.turns.p99Ms >= random.turns.medianMs);
+    if (!unenforced().has('cpu time'))
+      assert.equal(
+        random.cpu.turns.turns,
+        random.turns.turns,
+        'built-in bots run as processes: their CPU time is measured',
+      );
+    assert.equal(random.overruns, 0);
 
     const rows = storedGames(db);
     assert.equal(rows.length, 24);
@@ -275,18 +286,23 @@ describe('tabula tournament of more seats', () => {
 });
 
 describe('tabula calibrate', () => {
-  it("measures the arena's overhead per turn with an echo bot", async () => {
-    const run = await tabula(['calibrate', '--concurrency', '2', '--turns', '200', '--json']);
+  it("measures the arena's overhead per turn with bots that compute, and its jitter against a limit", async () => {
+    const quick = ['--turn-ms', '10', '--share', '0.5'];
+    const run = await tabula(['calibrate', '--concurrency', '2', '--turns', '100', ...quick, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
-    assert.equal(report.concurrency, 2);
-    assert.equal(report.turns, 200);
+    assert.deepEqual(
+      [report.concurrency, report.turns, report.turnMs, report.share, report.threads],
+      [2, 100, 10, 0.5, 1],
+    );
     assert.ok(report.medianMs > 0 && report.medianMs <= report.p99Ms && report.p99Ms <= report.maxMs);
+    assert.ok(report.overLimit >= 0 && report.overLimit <= 100);
+    assert.ok(report.cpu === undefined || report.cpu.turns === 100, 'the CPU time of every turn, where measured');
     assert.ok(Array.isArray(report.warnings));
-    const human = await tabula(['calibrate', '--concurrency', '1', '--turns', '50']);
+    const human = await tabula(['calibrate', '--concurrency', '1', '--turns', '20', ...quick, '--threads', '2']);
     assert.match(
       human.stdout,
-      /^concurrency 1, 50 turns of a trivial echo bot: median [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms/,
+      /^concurrency 1, 20 turns of bots computing 50% of a 10 ms turn, 2 threads each: median [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms of overhead and jitter per turn; \d+ turns over the limit/,
     );
   });
 });

@@ -1,5 +1,5 @@
 /** Runs the `tabula` command line as a real child process, from the build these tests were compiled into. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
@@ -14,8 +14,14 @@ export interface Run {
   readonly stderr: string;
 }
 
+const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
+
+/** Starts `tabula` with `args`, its output ignored: for tests that stop it from outside. */
+export function startTabula(args: readonly string[], cwd = root): ChildProcess {
+  return spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd, stdio: 'ignore' });
+}
+
 export function tabula(args: readonly string[], stdin = '', cwd = root): Promise<Run> {
-  const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd });
     let stdout = '';

@@ -10,6 +10,9 @@ export interface RulesAndProtocol<S, M> {
   readonly protocol: Protocol<S, M>;
 }
 
+/** Time limits no load can break, for games in tests about something other than time. */
+export const slackLimits: TimeLimits = { firstTurn: millis(10_000), turn: millis(2000), game: millis(120_000) };
+
 /** What a built-in bot is told at the start of a game with `seed`, under generous limits unless given. */
 export function botSetup(
   seed: number,

@@ -25,6 +25,9 @@ const times = (k: number): SeatTimes => ({
   turnMs: [1 + k, 2 + k, 3 + k, 10 + k],
   firstTurnLimitMs: 1000,
   turnLimitMs: 50,
+  firstTurnCpuMs: 60 + k,
+  turnCpuMs: [0.5 + k, 1 + k, 2 + k, 9 + k],
+  overruns: k,
 });
 
 /** A stored game of run 1 between `bots`, with fixed times, as the store would give it back. */

@@ -4,12 +4,14 @@
  * the 300-move limit. States are values: `play` copies the position.
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
 import { type Seat, seat } from '../../core/units.js';
 import type { Color } from './board.js';
 import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
-import { type HandKind, letterOf, UNPROMOTED } from './pieces.js';
+import { HAND_KINDS, type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
-import { formatSfen, parseSfen, positionKey, START_SFEN } from './sfen.js';
+import { formatSfen, parseSfen, positionKey, SfenError, START_SFEN } from './sfen.js';
+import type { MinishogiSnapshot } from './view.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };
@@ -37,17 +39,36 @@ export interface MinishogiState {
 const toMove = (state: MinishogiState): Seat => seat(state.position.side);
 
 function initial(setup: GameSetup): MinishogiState {
+  return startAt(parseSfen(START_SFEN), 0, setup);
+}
+
+function startAt(position: Position, ply: number, setup: GameSetup): MinishogiState {
   checkSeats(seating, setup.players);
-  const position = parseSfen(START_SFEN);
-  return {
-    position,
-    seed: setup.seed,
-    ply: 0,
-    hands: [[], []],
-    keys: [positionKey(position)],
-    lastMove: null,
-    outcome: null,
-  };
+  const hands: [HandKind[], HandKind[]] = [[], []];
+  for (const color of [0, 1] as const) {
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      for (let n = position.handCount(color, kind as HandKind); n > 0; n--) hands[color].push(kind as HandKind);
+    }
+  }
+  return { position, seed: setup.seed, ply, hands, keys: [positionKey(position)], lastMove: null, outcome: null };
+}
+
+/**
+ * The state at an SFEN, for a game started there (an openings file): its move number counts towards
+ * the 300, and the game must not be over already (`parseSfen` refuses a side not to move in check).
+ */
+export function stateAtSfen(sfen: string, setup: GameSetup): Result<MinishogiState> {
+  let position: Position;
+  try {
+    position = parseSfen(sfen);
+  } catch (err) {
+    if (err instanceof SfenError) return failed(`not an SFEN: ${err.message}`);
+    throw err;
+  }
+  const moveNumber = Number(sfen.trim().split(/\s+/)[3] ?? '1');
+  const state = startAt(position, moveNumber - 1, setup);
+  const over = outcomeAfter(position, state.ply, 1);
+  return over ? failed(`the game is over there: ${over.reason}`) : ok(state);
 }
 
 const win = (winner: Color, reason: string): Outcome => ({
@@ -120,7 +141,7 @@ export const handText = (hand: readonly HandKind[], color: Color): string =>
 export const lastAction = (state: MinishogiState): string | null =>
   state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Color);
 
-function snapshot(state: MinishogiState) {
+function snapshot(state: MinishogiState): MinishogiSnapshot {
   return {
     sfen: formatSfen(state.position),
     ply: state.ply,
@@ -128,6 +149,7 @@ function snapshot(state: MinishogiState) {
     hands: [handText(state.hands[0], 0), handText(state.hands[1], 1)],
     lastAction: lastAction(state),
     check: state.position.inCheck(),
+    outcome: state.outcome,
   };
 }
 

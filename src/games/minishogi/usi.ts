@@ -9,6 +9,7 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
+import { failed, ok } from '../../core/result.js';
 import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
@@ -36,6 +37,8 @@ export function moveTime(remaining: number): number {
 /** One turn's questions to the engine, on one clock. */
 class TurnClock {
   elapsed = 0;
+  /** The engine's CPU time over the turn's questions, where the arena measures it. */
+  cpu: number | undefined;
 
   constructor(
     private readonly engine: BotConnection,
@@ -52,9 +55,10 @@ class TurnClock {
     const result = await this.engine.turn(lines, millis(Math.max(0, this.remaining)), accept);
     this.stderr += result.stderr;
     if ('elapsed' in result) this.elapsed += result.elapsed;
-    return 'elapsed' in result
-      ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr }
-      : { ...result, stderr: this.stderr };
+    if ('cpu' in result && result.cpu !== undefined) this.cpu = (this.cpu ?? 0) + result.cpu;
+    if (!('elapsed' in result)) return { ...result, stderr: this.stderr };
+    const cpu = this.cpu === undefined ? {} : { cpu: millis(this.cpu) };
+    return { ...result, elapsed: millis(this.elapsed), ...cpu, stderr: this.stderr };
   }
 }
 
@@ -68,10 +72,11 @@ export class UsiBot implements BotConnection {
   /** The engine's player, known from the first turn's input. */
   private color: Color | null = null;
 
-  /** `engine`: the engine's process, started by the arena. */
+  /** `engine`: the engine's process, started by the arena; `threads`: its Threads option. */
   constructor(
     readonly command: string,
     private readonly engine: BotConnection,
+    private readonly threads = 1,
   ) {
     this.label = `usi:${command}`;
   }
@@ -119,13 +124,16 @@ export class UsiBot implements BotConnection {
 
   /**
    * `usi`, then `setoption name UCI_Variant value minishogi` where the engine lists that option
-   * (Fairy-Stockfish, in USI mode, calls it USI_Variant), `isready` and `usinewgame`.
+   * (Fairy-Stockfish, in USI mode, calls it USI_Variant), its Threads where it lists that option and
+   * more than one is asked for, `isready` and `usinewgame`.
    */
   private async handshake(clock: TurnClock): Promise<TurnResult | null> {
     let variant: { name: string; line: string } | null = null;
+    let hasThreads = false;
     const usiok = await clock.ask(['usi'], (line) => {
       const option = /^option\s+name\s+(UCI_Variant|USI_Variant)\s/.exec(line.trim());
       if (option) variant = { name: option[1]!, line: line.trim() };
+      hasThreads ||= /^option\s+name\s+Threads\s/.test(line.trim());
       return firstWord(line) === 'usiok';
     });
     if (usiok.kind !== 'line') return usiok;
@@ -140,6 +148,7 @@ export class UsiBot implements BotConnection {
         };
       this.engine.send([`setoption name ${name} value minishogi`]);
     }
+    if (hasThreads && this.threads > 1) this.engine.send([`setoption name Threads value ${this.threads}`]);
     const readyok = await clock.ask(['isready'], (line) => firstWord(line) === 'readyok');
     if (readyok.kind !== 'line') return readyok;
     this.engine.send(['usinewgame']);
@@ -190,5 +199,13 @@ export class UsiBot implements BotConnection {
 export const usi: Bridge = {
   description:
     'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
-  connect: (command, start) => new UsiBot(command, start(command)),
+  params: [
+    {
+      name: 'threads',
+      description: "the engine's Threads option; the arena counts the engine as that many cores busy",
+      default: '1',
+      check: (value) => (/^[1-9]\d*$/.test(value) ? ok(value) : failed('threads is a whole number from 1')),
+    },
+  ],
+  connect: (command, start, params) => new UsiBot(command, start(command), Number(params.threads ?? 1)),
 };

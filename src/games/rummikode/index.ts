@@ -2,15 +2,19 @@
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
 import { type RummiState, rules, seating } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<RummiState, RummiMove> = {
   id: 'rummikode',
   ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
+  view: { board, clicks },
 };

@@ -61,6 +61,16 @@ it('a USI engine plays a whole game: handshake, positions with the moves so far,
   );
 });
 
+it("usi(threads=N) sets the engine's Threads option where it has one", async () => {
+  const threaded = fake('good').replace(/^usi:/, 'usi(threads=3):');
+  const { replay } = await playGame(game, [threaded, fake('plain').replace(/^usi:/, 'usi(threads=3):')], {
+    seed: 3,
+    timeLimits: limits,
+  });
+  assert.ok(commands(replay.turns, 0).includes('setoption name Threads value 3'));
+  assert.ok(!commands(replay.turns, 1).some((c) => c.includes('Threads')), 'not to an engine without the option');
+});
+
 it('the bridge refuses a turn that does not follow from the moves it knows', async () => {
   const command = fake('good').slice('usi:'.length);
   const bot = new UsiBot(command, new ProcessBot(command));
