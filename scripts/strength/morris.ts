@@ -1,25 +1,10 @@
 /**
- * `npm run strength -- morris`: Nine Men's Morris's strong bot against random, greedy, and itself at half
- * its depth, in paired games from random openings (see morris-board.ts). Depth-limited bots
- * (`time=0`) make the same games on any machine; the last match, timed, depends on the machine.
- * `node dist/scripts/strength/morris.js BOT OPPONENT` plays one match instead.
+ * `npm run strength -- morris`: Nine Men's Morris's strong bot against random, greedy, and itself
+ * at half its depth (see boards/morris.ts), then the check of its solved endgames over those games.
  */
 import { game } from '../../src/games/morris/index.js';
 import { MorrisPosition } from '../../src/games/morris/position.js';
-import { strengthMain } from './morris-board.js';
+import { morrisBoardLadder } from './boards/morris.js';
 
-await strengthMain(
-  {
-    game,
-    takes: (_state, move) => move.take !== null,
-    position: (state) => MorrisPosition.of(state.stones, state.placed, state.ply),
-  },
-  [
-    { bot: 'builtin:strong(depth=6,time=0)', opponent: 'builtin:random', pairs: 50 },
-    { bot: 'builtin:strong(depth=6,time=0)', opponent: 'builtin:greedy', pairs: 50 },
-    { bot: 'builtin:strong(depth=6,time=0)', opponent: 'builtin:strong(depth=3,time=0)', pairs: 100 },
-    // Timed: the bot as it plays by default (15 ms a move: depth 5 to 7 here), against half that depth.
-    { bot: 'builtin:strong', opponent: 'builtin:strong(depth=3,time=0)', pairs: 50 },
-  ],
-  process.argv.slice(2),
-);
+export const main = (args: readonly string[]): Promise<void> =>
+  morrisBoardLadder({ game, position: (state) => MorrisPosition.of(state.stones, state.placed, state.ply) }, args);
