@@ -29,7 +29,7 @@ const openings = { randomPlies: 4 };
 const untimed = { firstTurn: millis(600_000), turn: millis(600_000) };
 const strong = 'builtin:strong(depth=6,time=0)';
 
-/** The ladder: depth 6 against random, greedy and depth 3; then the default, timed, against depth 3. */
+/** The ladder: depth 6 against random, greedy and depth 3 (`--rung 6`); then the default, timed, against depth 3 (`--rung timed`). */
 export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
   { name: 'random', bot: strong, opponent: 'builtin:random', games: 100, openings, timeLimits: untimed },
   { name: 'greedy', bot: strong, opponent: 'builtin:greedy', games: 100, openings, timeLimits: untimed },
@@ -43,7 +43,7 @@ export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
   },
   // Timed, under the game's limits: the bot as it plays by default against half the depth it reaches.
   {
-    name: 'strong depth 3, timed',
+    name: 'timed vs 3',
     bot: 'builtin:strong',
     opponent: 'builtin:strong(depth=3,time=0)',
     games: 100,
