@@ -114,13 +114,13 @@ export class Thinker {
       this.endgames?.work(Infinity);
       return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
     }
-    // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
-    const start = first && performance.now() < firstTurn ? 0 : startedAt;
-    const end = start + time * (first ? firstTurn : turn);
+    const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
-    this.endgames?.work(first ? start + FIRST_TURN_TABLES * firstTurn : performance.now() + share * time * turn);
+    // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
+    if (first) this.endgames?.work((performance.now() < firstTurn ? 0 : startedAt) + FIRST_TURN_TABLES * firstTurn);
+    else this.endgames?.work(performance.now() + share * budget);
     const now = performance.now();
-    const stop = Math.min(end, now + time * turn);
+    const stop = first ? now + budget : Math.max(now, startedAt + budget);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
   }
 }
