@@ -1,10 +1,12 @@
 /**
  * The morris engine (src/boards/morris-engine/), for both games on its board: the search's speed
- * in nodes per second from fixed positions of every phase, and the solved endgames' generation,
+ * in nodes per second from fixed positions of every phase (and the depth it completes there in the
+ * default strong bot's time), and the solved endgames' generation,
  * one table a run (the rate in tables per second is the inverse of the time to make one).
  */
 import { FlyingTable } from '../src/boards/morris-engine/endgame-table.js';
 import { Evaluator } from '../src/boards/morris-engine/evaluation.js';
+import { SOFT_SHARE, STRONG_PARAMS } from '../src/boards/morris-engine/players.js';
 import { ALL_LINES, type BoardPosition } from '../src/boards/morris-engine/position.js';
 import { Search } from '../src/boards/morris-engine/search.js';
 import type { Rules } from '../src/core/game.js';
@@ -41,6 +43,25 @@ function searchNodes(positions: readonly (() => BoardPosition)[], evaluator: Eva
   return nodes;
 }
 
+/** The default strong bot's thinking time a turn: its time share of the turn's limit (the same in both games). */
+const botMs = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default) * mills.timeLimits.turn;
+
+/**
+ * The depth the search completes from each position in the default bot's time, with its deadlines
+ * and one transposition table of its size across the positions (not its tables): the depth a
+ * half-depth opponent is measured against.
+ */
+function depthsInTime(positions: readonly (() => BoardPosition)[], evaluator: Evaluator): string[] {
+  const search = new Search(evaluator);
+  const depths = positions.map((position) => {
+    const p = position();
+    const start = performance.now();
+    const limits = { depth: 64, softDeadline: start + SOFT_SHARE * botMs, hardDeadline: start + botMs };
+    return search.run(p, limits).depth;
+  });
+  return [`depth completed in ${botMs} ms from each position: ${depths.join(' ')}`];
+}
+
 const millsPositions = states(mills.rules).map((s) => () => MillsPosition.fromState(s));
 const morrisPositions = states(morris.rules).map((s) => () => MorrisPosition.of(s.stones, s.placed, s.ply));
 
@@ -60,11 +81,13 @@ export const cases: Case[] = [
     name: 'mills search, 12 positions to depth 5',
     unit: 'nodes',
     run: () => searchNodes(millsPositions, new Evaluator(MILLS_WEIGHTS)),
+    details: () => depthsInTime(millsPositions, new Evaluator(MILLS_WEIGHTS)),
   },
   {
     name: 'morris search, 12 positions to depth 5',
     unit: 'nodes',
     run: () => searchNodes(morrisPositions, new Evaluator(MORRIS_WEIGHTS)),
+    details: () => depthsInTime(morrisPositions, new Evaluator(MORRIS_WEIGHTS)),
   },
   {
     name: `morris endgame table, 3 against 3, every line live (${entries(morrisTable)} entries)`,

@@ -76,7 +76,7 @@ export function strongSettings(params: Readonly<Record<string, string>>): Strong
 }
 
 /** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
-const SOFT_SHARE = 0.4;
+export const SOFT_SHARE = 0.4;
 /** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
 const FIRST_TURN_TABLES = 0.4;
 /** The share of a later turn's thinking time that solving tables may take while some are pending. */
