@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed, parseShare, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
@@ -76,6 +77,18 @@ function program(setExit: (code: number) => void): Command {
     .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
     .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
     .action(lazy(async () => (await import('./export-command.js')).exportCommand));
+
+  cli
+    .command('new')
+    .description("write a starter bot for a game: it reads the statement's input into plain data and plays a legal move")
+    .argument('<game>')
+    .argument('[dir]', 'the folder to write it in (default: ./<game>-bot); it must not exist or be empty')
+    .addOption(
+      new Option('--lang <language>', 'the language of the bot')
+        .choices(LANGUAGES.map((l) => l.id))
+        .default(DEFAULT_LANGUAGE),
+    )
+    .action(lazy(async () => (await import('./new-command.js')).newCommand));
 
   cli
     .command('perft')
