@@ -13,6 +13,8 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   openings: {},
   protocol,
   bots: { random },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random' },
   // Mills has no position notation: its move counts start from the start.
   perft: perftFromStart('mills', rules, perft, formatMove),
 };

@@ -14,6 +14,8 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   openings: {},
   protocol,
   bots: { random },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random' },
   // There is no position notation: move counts start from the start, on the fast bitmask path.
   perft: perftFromStart('morris', rules, (state, depth) => perft(sidesOf(state), depth), formatMove),
 };

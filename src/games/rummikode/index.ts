@@ -14,4 +14,6 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   openings: {},
   protocol,
   bots: { random },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random' },
 };
