@@ -33,7 +33,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'games/registry': ['core'],
   arena: ['core', 'games/registry'],
   league: ['core', 'arena', 'games/registry'],
-  cli: ['core', 'arena', 'league', 'games/registry'],
+  starters: ['core'],
+  cli: ['core', 'arena', 'league', 'starters', 'games/registry'],
 };
 const allowed = (from: string): readonly string[] =>
   ALLOWED[from] ?? (from.startsWith('games/') ? ['core', 'boards'] : ['core', 'arena', 'league', 'games/registry']);
@@ -82,13 +83,17 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('names no game in core, arena, league or the command line', () => {
+  it('names no game in core, arena, league, the starters or the command line', () => {
     const games = readdirSync(join(src, 'games'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
     const named: string[] = [];
-    for (const file of files) {
-      if (!['core', 'arena', 'league', 'cli'].includes(placeOf(file))) continue;
+    // The starters' shared templates (src/starters/<language>/) are data files: they name no game either.
+    const templates = readdirSync(join(src, 'starters'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+    for (const file of [...files, ...templates.filter((t) => !t.endsWith('.ts'))]) {
+      if (!['core', 'arena', 'league', 'starters', 'cli'].includes(placeOf(file))) continue;
       const code = withoutComments(readFileSync(file, 'utf8'));
       for (const id of games)
         if (new RegExp(`\\b${id}\\b`, 'i').test(code)) named.push(`${relative(root, file)} names ${id}`);

@@ -21,7 +21,10 @@ export async function newCommand(gameId: string, dir: string | undefined, option
   });
   mkdirSync(folder, { recursive: true });
   for (const file of files) writeFileSync(join(folder, file.path), file.text);
-  const steps = [...(language.build === null ? [] : [language.build]), `tabula play ${game.id} ${command} builtin:random`];
+  const steps = [
+    ...(language.build === null ? [] : [language.build]),
+    `tabula play ${game.id} ${command} builtin:random`,
+  ];
   process.stdout.write(
     [
       `${folder}: a ${language.name} starter bot for ${game.title} (${files.map((f) => f.path).join(', ')})`,

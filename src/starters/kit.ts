@@ -45,7 +45,14 @@ export const LANGUAGES: readonly Language[] = [
     run: './bot',
     tools: ['g++'],
   },
-  { id: 'java', name: 'Java', main: 'Player.java', build: 'javac Player.java', run: 'java Player', tools: ['javac', 'java'] },
+  {
+    id: 'java',
+    name: 'Java',
+    main: 'Player.java',
+    build: 'javac Player.java',
+    run: 'java Player',
+    tools: ['javac', 'java'],
+  },
   {
     id: 'rust',
     name: 'Rust',
@@ -65,10 +72,14 @@ const languageDir = (language: Language): string => join(sourceDir, 'starters', 
 /** A game's parts: src/games/<game>/starters/. */
 export const gamePartsDir = (gameId: string): string => join(sourceDir, 'games', gameId, 'starters');
 
+/** The languages a game has starters in. */
+export function startersOf(gameId: string): Language[] {
+  return LANGUAGES.filter((l) => existsSync(join(gamePartsDir(gameId), l.main)));
+}
+
 export function findLanguage(id: string): Language {
   const language = LANGUAGES.find((l) => l.id === id);
-  if (!language)
-    throw new SetupError(`no starter in "${id}" (languages: ${LANGUAGES.map((l) => l.id).join(', ')})`);
+  if (!language) throw new SetupError(`no starter in "${id}" (languages: ${LANGUAGES.map((l) => l.id).join(', ')})`);
   return language;
 }
 

@@ -38,7 +38,7 @@ export const game: GameDefinition<LoaState, Move> = {
   ],
   judge: {
     opponent: 'random',
-    rule: 'wins every game against the judges\' random player, within the move limit',
+    rule: "wins every game against the judges' random player, within the move limit",
     verdict: (result, s) => {
       const judge = result.players[1 - s]!;
       // A win over a judge's player that failed proves nothing (it would be a bug of Tabula's).
