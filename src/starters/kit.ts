@@ -119,11 +119,12 @@ export function starterKit(request: KitRequest): KitFile[] {
     });
   const readme = readFileSync(join(sourceDir, 'starters', 'kit-readme.md'), 'utf8');
   const about = readFileSync(join(gamePartsDir(gameId), 'about.md'), 'utf8').trim();
-  const commands = [
-    ...(language.build === null ? [] : [`${language.build}    # build (again after every change)`]),
-    `${request.play}    # one game against a built-in bot, its replay in game.json`,
-    `${request.judge}    # judged: Accepted or not`,
+  const commands: [string, string][] = [
+    ...(language.build === null ? [] : [[language.build, 'build (again after every change)'] as [string, string]]),
+    [request.play, 'one game against a built-in bot, its replay in game.json'],
+    [request.judge, 'judged: Accepted or not'],
   ];
+  const width = Math.max(...commands.map(([command]) => command.length));
   const listed = ['README.md', ...files.map((f) => f.path)].sort().map((p) => `\`${p}\``);
   files.push({
     path: 'README.md',
@@ -131,7 +132,7 @@ export function starterKit(request: KitRequest): KitFile[] {
       .replace('{{ABOUT}}', about)
       .replace('{{MAIN}}', language.main)
       .replace('{{FILES}}', listed.join(', '))
-      .replace('{{COMMANDS}}', commands.join('\n')),
+      .replace('{{COMMANDS}}', commands.map(([command, what]) => `${command.padEnd(width)}  # ${what}`).join('\n')),
   });
   return files;
 }

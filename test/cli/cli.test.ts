@@ -34,6 +34,9 @@ describe('tabula games', () => {
         bots: ['random'],
         options: [],
         builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
+        boss: 'builtin:random',
+        bosses: [{ league: 'wood', bot: 'builtin:random' }],
+        starters: ['python', 'javascript', 'typescript', 'cpp', 'java', 'rust', 'go'],
       },
     );
   });
