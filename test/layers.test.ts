@@ -88,7 +88,7 @@ describe('the house', () => {
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
     const named: string[] = [];
-    // The starters' shared templates (src/starters/<language>/) are data files: they name no game either.
+    // The starters' shared templates (src/starters/templates/) are data files: they name no game either.
     const templates = readdirSync(join(src, 'starters'), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name));

@@ -1,6 +1,6 @@
 /**
  * Starter kits: a bot for a game in a language, written from two templates. The language's template
- * (src/starters/<language>/) holds what every game shares: reading lines and numbers, the main loop,
+ * (src/starters/templates/<language>/) holds what every game shares: reading lines and numbers, the main loop,
  * the build files; it names no game. The game's part (src/games/<game>/starters/<main file>) reads
  * the statement's input into plain data and finds a legal move; it goes where the language's main
  * file has the line `{{GAME_CODE}}`, indented as that line is. Adding a game is adding its parts.
@@ -68,7 +68,8 @@ export const DEFAULT_LANGUAGE = 'python';
 
 /** The source tree's src/, where the templates are: this module runs from dist/src/starters/. */
 const sourceDir = fileURLToPath(new URL('../../../src/', import.meta.url));
-const languageDir = (language: Language): string => join(sourceDir, 'starters', language.id);
+const templatesDir = join(sourceDir, 'starters', 'templates');
+const languageDir = (language: Language): string => join(templatesDir, language.id);
 /** A game's parts: src/games/<game>/starters/. */
 export const gamePartsDir = (gameId: string): string => join(sourceDir, 'games', gameId, 'starters');
 
@@ -117,7 +118,7 @@ export function starterKit(request: KitRequest): KitFile[] {
       // A template folder holds no dot files (git would read a .gitignore there as its own).
       return { path: name === 'gitignore' ? '.gitignore' : name, text: fill(filled) };
     });
-  const readme = readFileSync(join(sourceDir, 'starters', 'kit-readme.md'), 'utf8');
+  const readme = readFileSync(join(templatesDir, 'bot-README.md'), 'utf8');
   const about = readFileSync(join(gamePartsDir(gameId), 'about.md'), 'utf8').trim();
   const commands: [string, string][] = [
     ...(language.build === null ? [] : [[language.build, 'build (again after every change)'] as [string, string]]),
