@@ -33,6 +33,7 @@ describe('openings', () => {
       hands: ['-', '-'],
       lastAction: null,
       check: false,
+      outcome: null,
     });
     assert.throws(() => startOf(minishogi, setup(1), { position: 'rbsgk/4p/5/P4/KGSBR x - 1' }), {
       name: 'SetupError',

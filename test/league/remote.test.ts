@@ -125,6 +125,24 @@ describe('workers through a queue', () => {
     });
   }
 
+  it('lets a worker stopped by Ctrl-C finish the game in hand', async () => {
+    const { url } = await redis(false);
+    const db = join(await tempDir(), 'runs.db');
+    const w1 = worker(url, 'leaving');
+    worker(url, 'staying');
+    const args = ['match', 'morris', 'builtin:random', 'builtin:random', '--games', '4', '--seed', '5'];
+    const run = start([...args, '--db', db, '--redis', url, ...slack]);
+    await until(() => w1.output.stderr.includes('leaving: game'), 'a game of the leaving worker');
+    w1.child.kill('SIGINT');
+    assert.equal(await w1.exited, 0, w1.output.stderr);
+    assert.match(w1.output.stderr, /finishing the games in hand/);
+    assert.equal(await run.exited, 0, run.output.stderr);
+    assert.deepEqual(
+      [...stored(db)].sort((a, b) => a - b),
+      range(4),
+    );
+  });
+
   it("carries the bots' files to a worker elsewhere, and refuses a run no worker can play", async () => {
     const { url } = await redis(false);
     const here = await tempDir();

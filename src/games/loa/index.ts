@@ -3,6 +3,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
+import { clicks } from './clicks.js';
 import { type Move, Position } from './position.js';
 import { protocol } from './protocol.js';
 import {
@@ -16,6 +17,7 @@ import {
   rules,
   seating,
 } from './rules.js';
+import { board } from './view.js';
 
 const start = (position: string | undefined): Position =>
   position === undefined ? Position.start() : parsePosition(position);
@@ -52,4 +54,5 @@ export const game: GameDefinition<LoaState, Move> = {
     divide: (depth, position) =>
       divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
   },
+  view: { board, clicks },
 };

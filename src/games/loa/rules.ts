@@ -35,6 +35,7 @@ import {
   toOf,
   WHITE,
 } from './position.js';
+import type { LoaSnapshot } from './view.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Lines of Action', seats: { min: 2, max: 2 } };
@@ -173,13 +174,15 @@ export function boardRows(p: Position): string[] {
   return rows;
 }
 
-function snapshot(state: LoaState) {
+function snapshot(state: LoaState): LoaSnapshot {
   return {
     ply: state.ply,
     toMove: state.position.toMove,
     board: boardRows(state.position),
-    pieces: [state.position.counts[BLACK], state.position.counts[WHITE]],
+    pieces: [state.position.counts[BLACK]!, state.position.counts[WHITE]!],
     lastMove: state.lastMove === null ? null : formatMove(state.lastMove),
+    maxMoves: state.maxMoves,
+    outcome: state.outcome,
   };
 }
 

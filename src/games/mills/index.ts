@@ -2,8 +2,10 @@
 import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { protocol } from './protocol.js';
 import { formatMove, type MillsMove, type MillsState, perft, rules, seating } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<MillsState, MillsMove> = {
   id: 'mills',
@@ -17,4 +19,5 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   bosses: { wood: 'random' },
   // Mills has no position notation: its move counts start from the start.
   perft: perftFromStart('mills', rules, perft, formatMove),
+  view: { board, clicks },
 };

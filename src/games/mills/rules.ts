@@ -17,6 +17,7 @@ import {
   SLOTS,
   type Slot,
 } from './board.js';
+import type { MillsSnapshot } from './view.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Mills', seats: { min: 2, max: 2 } };
@@ -63,6 +64,10 @@ export interface MillsState {
   readonly lastMove: MillsMove | null;
   /** The pieces the last move removed. */
   readonly removed: readonly PieceId[];
+  /** Where the last move's piece came from (a MOVE; null for a PUT): for viewers. */
+  readonly lastFrom: Slot | null;
+  /** Where the pieces in `removed` stood, in that order: for viewers. */
+  readonly removedFrom: readonly Slot[];
   readonly outcome: Outcome | null;
 }
 
@@ -103,6 +108,8 @@ function initial(setup: GameSetup): MillsState {
     mills: new Int32Array(0),
     lastMove: null,
     removed: [],
+    lastFrom: null,
+    removedFrom: [],
     outcome: null,
   };
 }
@@ -180,6 +187,7 @@ function apply(state: MillsState, move: MillsMove): MillsState {
   const onBoard: [number, number] = [...state.onBoard];
 
   let piece: number;
+  let from: Slot | null = null;
   if (move.kind === 'PUT') {
     piece = 2 * STOCK - stock[0] - stock[1] + 1;
     owners = owners.slice();
@@ -188,7 +196,8 @@ function apply(state: MillsState, move: MillsMove): MillsState {
     onBoard[mover]!++;
   } else {
     piece = move.piece;
-    board[slots[piece]!] = 0;
+    from = slots[piece]! as Slot;
+    board[from] = 0;
   }
   board[move.to] = piece;
   slots[piece] = move.to;
@@ -207,9 +216,11 @@ function apply(state: MillsState, move: MillsMove): MillsState {
   }
 
   const removed: PieceId[] = [];
+  const removedFrom: Slot[] = [];
   for (let k = 0; k < newMills; k++) {
     const victim = victimPiece({ board, slots, owners }, opponent, move.remove[k] ?? 0);
     if (victim === null) break;
+    removedFrom.push(slots[victim]! as Slot);
     board[slots[victim]!] = 0;
     slots[victim] = -1;
     onBoard[opponent]!--;
@@ -226,6 +237,8 @@ function apply(state: MillsState, move: MillsMove): MillsState {
     mills,
     lastMove: move,
     removed,
+    lastFrom: from,
+    removedFrom,
     outcome: null,
   };
   const outcome = outcomeAfter(next);
@@ -332,7 +345,8 @@ export function piecesOnBoard(state: MillsState): { id: PieceId; owner: Seat; sl
   return pieces;
 }
 
-function snapshot(state: MillsState) {
+function snapshot(state: MillsState): MillsSnapshot {
+  const at = (slot: Slot) => ({ direction: directionOf(slot), radius: radiusOf(slot) });
   return {
     ply: state.ply,
     toMove: toMove(state),
@@ -346,6 +360,9 @@ function snapshot(state: MillsState) {
     turnsLeft: [turnsLeft(state, seat(0)), turnsLeft(state, seat(1))],
     lastMove: state.lastMove && formatMove(state.lastMove),
     removed: [...state.removed],
+    from: state.lastFrom === null ? null : at(state.lastFrom),
+    removedAt: state.removedFrom.map(at),
+    outcome: state.outcome,
   };
 }
 

@@ -2,12 +2,14 @@
 import { type GameDefinition, SetupError } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
 import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
 import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
+import { board } from './view.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
 function root(sfen: string | undefined): Position {
@@ -43,4 +45,5 @@ export const game: GameDefinition<MinishogiState, Move> = {
     },
   },
   bridges: { usi },
+  view: { board, clicks },
 };

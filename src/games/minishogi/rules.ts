@@ -11,6 +11,7 @@ import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
 import { HAND_KINDS, type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
 import { formatSfen, parseSfen, positionKey, SfenError, START_SFEN } from './sfen.js';
+import type { MinishogiSnapshot } from './view.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };
@@ -140,7 +141,7 @@ export const handText = (hand: readonly HandKind[], color: Color): string =>
 export const lastAction = (state: MinishogiState): string | null =>
   state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Color);
 
-function snapshot(state: MinishogiState) {
+function snapshot(state: MinishogiState): MinishogiSnapshot {
   return {
     sfen: formatSfen(state.position),
     ply: state.ply,
@@ -148,6 +149,7 @@ function snapshot(state: MinishogiState) {
     hands: [handText(state.hands[0], 0), handText(state.hands[1], 1)],
     lastAction: lastAction(state),
     check: state.position.inCheck(),
+    outcome: state.outcome,
   };
 }
 

@@ -2,9 +2,11 @@
 import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { perft } from './position.js';
 import { protocol } from './protocol.js';
 import { formatMove, type MorrisMove, type MorrisState, rules, seating, sidesOf } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<MorrisState, MorrisMove> = {
   id: 'morris',
@@ -18,4 +20,5 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   bosses: { wood: 'random' },
   // There is no position notation: move counts start from the start, on the fast bitmask path.
   perft: perftFromStart('morris', rules, (state, depth) => perft(sidesOf(state), depth), formatMove),
+  view: { board, clicks },
 };

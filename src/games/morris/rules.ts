@@ -34,6 +34,7 @@ import {
   takeOf,
   toOf,
 } from './position.js';
+import type { MorrisSnapshot } from './view.js';
 
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: "Nine Men's Morris", seats: { min: 2, max: 2 } };
@@ -222,7 +223,7 @@ function forfeit(state: MorrisState, s: Seat): MorrisState {
   return { ...state, outcome: { winner: opponentOf(s), reason: `player ${s} forfeits`, scores } };
 }
 
-function snapshot(state: MorrisState) {
+function snapshot(state: MorrisState): MorrisSnapshot {
   const fields = (mask: number): string[] => FIELD_ORDER.filter((p) => has(mask, p)).map(fieldName);
   return {
     ply: state.ply,
@@ -230,6 +231,7 @@ function snapshot(state: MorrisState) {
     stones: [fields(state.stones[0]), fields(state.stones[1])],
     placed: [...state.placed],
     lastMove: state.lastMove && formatMove(state.lastMove),
+    outcome: state.outcome,
   };
 }
 

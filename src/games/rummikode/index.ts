@@ -2,9 +2,11 @@
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
 import { type RummiState, rules, seating } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<RummiState, RummiMove> = {
   id: 'rummikode',
@@ -16,4 +18,5 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   bots: { random },
   // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
   bosses: { wood: 'random' },
+  view: { board, clicks },
 };

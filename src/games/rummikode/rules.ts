@@ -22,6 +22,7 @@ import {
   throwsCards,
 } from './moves.js';
 import { cardsOf, STACK_TYPE } from './stacks.js';
+import type { RummiSnapshot } from './view.js';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
@@ -56,6 +57,8 @@ export interface RummiState {
   /** Commands played in the game, every player's together. */
   readonly commands: number;
   readonly lastMove: RummiMove | null;
+  /** The seat that played `lastMove`: for viewers, since a turn may have ended since. */
+  readonly lastMover: Seat | null;
   /** The card drawn when the last command ended a turn, if one was drawn. */
   readonly drawn: Card | null;
   readonly outcome: Outcome | null;
@@ -96,6 +99,7 @@ function initial(setup: GameSetup): RummiState {
     threw: false,
     commands: 0,
     lastMove: null,
+    lastMover: null,
     drawn: null,
     outcome: null,
   };
@@ -186,6 +190,7 @@ function play(state: RummiState, move: RummiMove): RummiState {
     threw: state.threw || throwsCards(move.kind),
     commands: state.commands + 1,
     lastMove: move,
+    lastMover: s,
     drawn: null,
   };
   if (hand.length === 0) return finish(next, `seat ${s} has thrown all its cards; ${figures(next)}`);
@@ -210,16 +215,16 @@ function forfeit(state: RummiState, s: Seat): RummiState {
   return next;
 }
 
-function snapshot(state: RummiState) {
+function snapshot(state: RummiState): RummiSnapshot {
   return {
     commands: state.commands,
     toMove: state.mover,
     actionsLeft: state.actionsLeft,
     pile: state.pile.length,
     players: seatsOf(state.players).map((s) => ({
-      active: state.active[s],
-      opened: state.opened[s],
-      played: state.played[s],
+      active: state.active[s]!,
+      opened: state.opened[s]!,
+      played: state.played[s]!,
       hand: state.hands[s]!.map(cardText),
     })),
     stacks: stackIds(state.stacks).map((id) => {
@@ -228,6 +233,8 @@ function snapshot(state: RummiState) {
     }),
     lastMove: state.lastMove && formatMove(state.lastMove),
     drawn: state.drawn === null ? null : cardText(state.drawn),
+    lastMover: state.lastMover,
+    outcome: state.outcome,
   };
 }
 

@@ -54,6 +54,8 @@ export function position(spec: PositionSpec): MillsState {
     mills: Int32Array.from(mills),
     lastMove: null,
     removed: [],
+    lastFrom: null,
+    removedFrom: [],
     outcome: null,
   };
 }

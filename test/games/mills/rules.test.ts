@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { slotOf } from '../../../src/games/mills/board.js';
 import { checkMove, type MillsState, perft, pieceId, rules } from '../../../src/games/mills/rules.js';
+import type { MillsSnapshot } from '../../../src/games/mills/view.js';
 import { BLACK, parseError, playLines, position, start, WHITE } from './helpers.js';
 
 const removedBy = (state: MillsState, line: string): number[] => [...playLines(state, line).removed];
@@ -160,7 +161,7 @@ it('play and forfeit never change their input', () => {
   assert.deepEqual(s, copy);
 });
 
-it('snapshot: plain JSON of the pieces, stocks, turns and last move', () => {
+it('snapshot: plain JSON of the pieces, stocks, turns and last move, with where it moved and removed', () => {
   const s = playLines(doubleMill(), 'PUT 2 0 8 6');
   const json = JSON.parse(JSON.stringify(rules.snapshot(s)));
   assert.deepEqual(json, {
@@ -179,7 +180,16 @@ it('snapshot: plain JSON of the pieces, stocks, turns and last move', () => {
     turnsLeft: [195, 196],
     lastMove: 'PUT 2 0 8 6',
     removed: [8, 6],
+    from: null,
+    removedAt: [
+      { direction: 6, radius: 2 },
+      { direction: 4, radius: 2 },
+    ],
+    outcome: null,
   });
+  const moving = position({ black: ['0 0', '1 0', '3 0', '5 1'], white: ['0 2', '2 2', '4 2', '6 2'] });
+  const moved = rules.snapshot(playLines(moving, 'MOVE 1 7 0')) as MillsSnapshot;
+  assert.deepEqual([moved.from, moved.lastMove], [{ direction: 0, radius: 0 }, 'MOVE 1 7 0 0 0']);
 });
 
 it('perft from the start: placement only, no mill before ply 5', () => {

@@ -146,6 +146,7 @@ it('playing leaves the state as it was, and the snapshot shows the board', () =>
     stones: [['A1', 'G7'], ['D2']],
     placed: [2, 1],
     lastMove: 'PLACE;G7',
+    outcome: null,
   });
   assert.throws(
     () => rules.play(next, { kind: 'PLACE', to: next.lastMove!.to, take: null }),

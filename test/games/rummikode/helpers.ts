@@ -57,6 +57,7 @@ export function position(spec: PositionSpec): RummiState {
     threw: false,
     commands: spec.commands ?? 0,
     lastMove: null,
+    lastMover: null,
     drawn: null,
     outcome: null,
   };
