@@ -28,7 +28,7 @@ export async function newCommand(gameId: string, dir: string | undefined, option
   process.stdout.write(
     [
       `${folder}: a ${language.name} starter bot for ${game.title} (${files.map((f) => f.path).join(', ')})`,
-      `  cd ${folder} && ${steps.join(' && ')}`,
+      `  cd ${/^[\w./-]+$/.test(folder) ? folder : JSON.stringify(folder)} && ${steps.join(' && ')}`,
       `build: ${language.build ?? '-'}`,
       `run: ${language.run}`,
       '',

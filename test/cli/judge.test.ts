@@ -12,7 +12,8 @@ const millsFirst = (mode = 'play') => `python3 ${join(root, 'test/fixtures/bots/
 describe('tabula judge against a boss', () => {
   it('plays game pairs against the boss, then gives the score, its interval, the games it took and the deciding replay', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tabula-judge-'));
-    const run = await tabula(['judge', 'mills', millsFirst(), '--games', '4', '--seed', '1', ...slack], '', cwd);
+    const args = ['judge', 'mills', millsFirst(), '--league', 'wood', '--games', '4', '--seed', '1', ...slack];
+    const run = await tabula(args, '', cwd);
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
     assert.equal(
@@ -37,18 +38,23 @@ describe('tabula judge against a boss', () => {
 
   it('rejects at the first game the submission fails', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tabula-judge-'));
-    const run = await tabula(['judge', 'mills', millsFirst('exit3'), '--seed', '7', ...slack], '', cwd);
+    const run = await tabula(
+      ['judge', 'mills', millsFirst('exit3'), '--boss', 'builtin:random', '--seed', '7', ...slack],
+      '',
+      cwd,
+    );
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
+    assert.equal(lines[0], 'judging against the boss builtin:random, at most 400 games, until an SPRT decides, seed 7');
     assert.match(lines[2]!, /^Rejected: game 1 \(seat 0, seed 7\): crash: exited with code 3/);
     assert.equal(lines[3], 'replay: judge-mills-7.json');
     assert.ok(existsSync(join(cwd, 'judge-mills-7.json')));
   });
 
-  it('refuses a league the game lacks and a boss that is no built-in bot', async () => {
-    const gold = await tabula(['judge', 'mills', millsFirst(), '--league', 'gold']);
-    assert.deepEqual([gold.code, gold.stdout], [2, '']);
-    assert.equal(gold.stderr, 'tabula: mills has no gold league yet (its leagues: wood)\n');
+  it('refuses a league that is not one, and a boss that is no built-in bot', async () => {
+    const platinum = await tabula(['judge', 'mills', millsFirst(), '--league', 'platinum']);
+    assert.deepEqual([platinum.code, platinum.stdout], [2, '']);
+    assert.match(platinum.stderr, /platinum/);
     const command = await tabula(['judge', 'mills', millsFirst(), '--boss', 'python3 boss.py']);
     assert.equal(command.code, 2);
     assert.match(command.stderr, /^tabula: a boss is a built-in bot, builtin:<name>/);
