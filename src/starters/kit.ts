@@ -92,6 +92,8 @@ export interface KitRequest {
   /** The command that plays the bot against a built-in bot, and the one that judges it. */
   readonly play: string;
   readonly judge: string;
+  /** How `tabula judge` judges this game, a paragraph of the README: by the statement's rule or against which boss. */
+  readonly judging: string;
 }
 
 /** A file of the kit: its path in the bot's folder, and its text. */
@@ -133,7 +135,8 @@ export function starterKit(request: KitRequest): KitFile[] {
       .replace('{{ABOUT}}', about)
       .replace('{{MAIN}}', language.main)
       .replace('{{FILES}}', listed.join(', '))
-      .replace('{{COMMANDS}}', commands.map(([command, what]) => `${command.padEnd(width)}  # ${what}`).join('\n')),
+      .replace('{{COMMANDS}}', commands.map(([command, what]) => `${command.padEnd(width)}  # ${what}`).join('\n'))
+      .replace('{{JUDGING}}', () => request.judging),
   });
   return files;
 }

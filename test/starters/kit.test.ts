@@ -4,6 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { parseBotSpec } from '../../src/arena/bot-spec.js';
+import { leaguesOf } from '../../src/core/game.js';
 import { loadGames } from '../../src/games/registry.js';
 import { gamePartsDir, LANGUAGES, startersOf } from '../../src/starters/kit.js';
 import { tabula } from '../support/cli.js';
@@ -22,6 +24,7 @@ describe('tabula new', () => {
     const readme = await readFile(join(cwd, 'mills-bot', 'README.md'), 'utf8');
     assert.match(readme, /^tabula play mills "python3 bot\.py" builtin:random --replay game\.json /m);
     assert.match(readme, /^tabula judge mills "python3 bot\.py" /m);
+    assert.match(readme, /^`tabula judge` plays your bot against the game's boss, `builtin:random`, /m);
     assert.doesNotMatch(readme, /\{\{/);
   });
 
@@ -51,6 +54,11 @@ describe('tabula new', () => {
     const empty = join(dir, 'empty');
     await mkdir(empty);
     assert.equal((await tabula(['new', 'loa', empty, '--lang', 'go'])).code, 0, 'an empty folder is fine');
+    assert.match(
+      await readFile(join(empty, 'README.md'), 'utf8'),
+      /^`tabula judge` judges your bot by the statement's rule: it passes when it wins every game against the judges' random player, .* To play a boss instead: `--league /m,
+      "Lines of Action's starter is judged by the statement's rule",
+    );
 
     const cobol = await tabula(['new', 'loa', join(dir, 'cobol'), '--lang', 'cobol']);
     assert.equal(cobol.code, 2);
@@ -91,5 +99,13 @@ describe("the starters' templates", () => {
       assert.ok(bosses.length > 0, `${game.id} has a boss`);
       assert.equal(game.boss, bosses.at(-1)!.bot, `${game.id}: the boss is the highest league's`);
     }
+  });
+});
+
+describe("each game's bosses", () => {
+  it('are built-in bots of the game, with parameters they take', async () => {
+    for (const game of await loadGames())
+      for (const { league, boss } of leaguesOf(game.bosses))
+        assert.doesNotThrow(() => parseBotSpec(game, `builtin:${boss}`), `${game.id} ${league}: builtin:${boss}`);
   });
 });
