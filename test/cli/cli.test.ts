@@ -24,21 +24,18 @@ describe('tabula games', () => {
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+-\s+builtin:random/m);
     const json = JSON.parse((await tabula(['games', '--json'])).stdout);
-    assert.deepEqual(
-      json.find((g: { id: string }) => g.id === 'mills'),
-      {
-        id: 'mills',
-        title: 'Mills',
-        players: { min: 2, max: 2 },
-        timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-        bots: ['random'],
-        options: [],
-        builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
-        boss: 'builtin:random',
-        bosses: [{ league: 'wood', bot: 'builtin:random' }],
-        starters: ['python', 'javascript', 'typescript', 'cpp', 'java', 'rust', 'go'],
-      },
-    );
+    // Its bosses change as its bots grow: test/starters/kit.test.ts checks bosses for every game.
+    const { boss, bosses, ...mills } = json.find((g: { id: string }) => g.id === 'mills');
+    assert.deepEqual(mills, {
+      id: 'mills',
+      title: 'Mills',
+      players: { min: 2, max: 2 },
+      timeLimits: { firstTurnMs: 1000, turnMs: 50 },
+      bots: ['random'],
+      options: [],
+      builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
+      starters: ['python', 'javascript', 'typescript', 'cpp', 'java', 'rust', 'go'],
+    });
   });
 });
 
