@@ -3,9 +3,10 @@
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
-import { SetupError } from '../core/game.js';
+import { LEAGUES, SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
 import { RunBusyError, StoreError } from '../league/store-errors.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import {
   collectGameOption,
   parseCount,
@@ -116,6 +117,20 @@ function program(setExit: (code: number) => void): Command {
     .action(lazy(async () => (await import('./export-command.js')).exportCommand));
 
   cli
+    .command('new')
+    .description(
+      "write a starter bot for a game: it reads the statement's input into plain data and plays a legal move",
+    )
+    .argument('<game>')
+    .argument('[dir]', 'the folder to write it in (default: ./<game>-bot); it must not exist or be empty')
+    .addOption(
+      new Option('--lang <language>', 'the language of the bot')
+        .choices(LANGUAGES.map((l) => l.id))
+        .default(DEFAULT_LANGUAGE),
+    )
+    .action(lazy(async () => (await import('./new-command.js')).newCommand));
+
+  cli
     .command('perft')
     .description('count the legal move sequences of a given depth: the check of a rules engine')
     .argument('<game>')
@@ -128,14 +143,22 @@ function program(setExit: (code: number) => void): Command {
     addTimeOptions(
       cli
         .command('judge')
-        .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+        .description(
+          "judge a submission like an online judge, from both seats: by the statement's judge where the game has one, else against its boss",
+        )
         .argument('<game>')
         .argument('<command>', 'the submission, a command line')
-        .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-        .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+        .addOption(
+          new Option('--games <n>', "games to play (a statement's judge), or at most (a boss)").argParser(parseCount),
+        )
+        .option('--seed <n>', 'seed of the first game (random when absent)', parseSeed)
+        .addOption(new Option('--boss <bot>', 'play this built-in bot as the boss: builtin:<name>').conflicts('league'))
+        .addOption(
+          new Option('--league <league>', "play this league's boss (tabula games lists them)").choices(LEAGUES),
+        )
         .option(
           '--replay <file>',
-          "where the failing game's replay goes (default: judge-<game>-<seed>.json)",
+          "where the deciding game's replay goes (default: judge-<game>-<seed>.json)",
           parseOutputFile,
         ),
     ),

@@ -207,8 +207,29 @@ export interface Bridge {
 export interface Judge {
   /** The built-in bot the submission plays against. */
   readonly opponent: string;
+  /** The statement's rule in words, for listings: "wins every game within the move limit". */
+  readonly rule: string;
   /** Null when the submission, at `seat`, passed this game; else why it did not. */
   verdict(result: GameResult, seat: Seat): string | null;
+}
+
+/** CodinGame's leagues, weakest first: a bot leaves a league by beating its boss. */
+export const LEAGUES = ['wood', 'bronze', 'silver', 'gold'] as const;
+export type League = (typeof LEAGUES)[number];
+
+/**
+ * A game's bosses: for each league it has, the built-in bot a submission must beat to leave it (its
+ * name, with parameters if any: `strong(depth=2)`). `tabula judge` plays the highest league's boss
+ * unless told otherwise.
+ */
+export type Bosses = Readonly<Partial<Record<League, string>>>;
+
+/** The boss of each league the game has, weakest first. */
+export function leaguesOf(bosses: Bosses | undefined): { readonly league: League; readonly boss: string }[] {
+  return LEAGUES.flatMap((league) => {
+    const boss = bosses?.[league];
+    return boss === undefined ? [] : [{ league, boss }];
+  });
 }
 
 /**
@@ -261,6 +282,7 @@ export interface GameDefinition<State = unknown, Move = unknown> extends Seating
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
   readonly judge?: Judge;
+  readonly bosses?: Bosses;
   readonly openings?: Openings<State>;
   readonly view?: GameView<State>;
 }

@@ -35,15 +35,18 @@ export class PairTally {
   ) {}
 
   add(game: StoredGame): void {
-    const seat = game.seats.indexOf(this.a);
-    const score = scoreOf(game, seat);
+    this.addScore(game.round, scoreOf(game, game.seats.indexOf(this.a)));
+  }
+
+  /** A game of the pair's round `round` (the game pairs' key), scoring `score` for bot `a`: 1, ½ or 0. */
+  addScore(round: number, score: number): void {
     if (score === 1) this.wins++;
     else if (score === 0) this.losses++;
     else this.draws++;
-    const first = this.openPairs.get(game.round);
-    if (first === undefined) this.openPairs.set(game.round, score);
+    const first = this.openPairs.get(round);
+    if (first === undefined) this.openPairs.set(round, score);
     else {
-      this.openPairs.delete(game.round);
+      this.openPairs.delete(round);
       this.pentanomial[Math.round((first + score) * 2)]!++;
     }
   }

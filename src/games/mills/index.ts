@@ -17,6 +17,8 @@ export const game: GameDefinition<MillsState, MillsMove> = {
   openings: {},
   protocol,
   bots: { random, greedy, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', bronze: 'greedy', gold: 'strong' },
   // Mills has no position notation: its move counts start from the start.
   perft: perftFromStart('mills', rules, perft, formatMove),
   view: { board, clicks },

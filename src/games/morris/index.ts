@@ -18,6 +18,8 @@ export const game: GameDefinition<MorrisState, MorrisMove> = {
   openings: {},
   protocol,
   bots: { random, greedy, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', bronze: 'greedy', gold: 'strong' },
   // There is no position notation: move counts start from the start, on the fast bitmask path.
   perft: perftFromStart('morris', rules, (state, depth) => perft(sidesOf(state), depth), formatMove),
   view: { board, clicks },
