@@ -24,7 +24,7 @@ describe('tabula new', () => {
     const readme = await readFile(join(cwd, 'mills-bot', 'README.md'), 'utf8');
     assert.match(readme, /^tabula play mills "python3 bot\.py" builtin:random --replay game\.json /m);
     assert.match(readme, /^tabula judge mills "python3 bot\.py" /m);
-    assert.match(readme, /^`tabula judge` plays your bot against the game's boss, `builtin:random`, /m);
+    assert.match(readme, /^`tabula judge` plays your bot against the game's boss, `builtin:\w+`, /m);
     assert.doesNotMatch(readme, /\{\{/);
   });
 
