@@ -31,6 +31,8 @@ export const game: GameDefinition<MinishogiState, Move> = {
   openings: { parse: stateAtSfen },
   protocol,
   bots: { random, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', gold: 'strong' },
   perft: {
     count: (depth, sfen) => root(sfen).perft(depth),
     divide: (depth, sfen) => {

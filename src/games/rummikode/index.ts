@@ -16,5 +16,7 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   openings: {},
   protocol,
   bots: { random },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random' },
   view: { board, clicks },
 };
