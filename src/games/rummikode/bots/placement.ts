@@ -30,7 +30,8 @@ const CLOSABLE = Uint8Array.from(PAIRS, ([a, b]) => (a !== 1 && a !== 2 && b !==
 
 /** At most 2 copies of a card, 2 run ends of one kind at one place: counts 0..2 index the tables. */
 const LEVELS = 3;
-const combo = (pair: number, cards: number, endings: number, startings: number): number => ((pair * LEVELS + cards) * LEVELS + endings) * LEVELS + startings;
+const SITUATIONS = LEVELS ** 3;
+const combo = (pair: number, cards: number, endings: number, startings: number): number => pair * SITUATIONS + (cards * LEVELS + endings) * LEVELS + startings;
 
 /**
  * For one colour at one number: given the lane pair, the cards of that colour and number, the
@@ -152,10 +153,11 @@ export class Placement {
   /** Table colour groups of this number missing this colour. */
   readonly groupGaps = new Uint8Array(CARD_KINDS);
 
-  private value = new Int16Array(STATES).fill(-1);
-  private nextValue = new Int16Array(STATES).fill(-1);
-  private active = new Int32Array(STATES);
-  private nextActive = new Int32Array(STATES);
+  /** The best count laid so far per state (-1: not reached), for this number and the next. */
+  private readonly value = new Int16Array(2 * STATES).fill(-1);
+  /** The states reached, for this number and the next. */
+  private readonly active = new Int32Array(2 * STATES);
+  private readonly situation = new Uint8Array(CARD_KINDS);
   private readonly laneValue = new Int16Array(PAIR_COUNT);
   private readonly nextLaneValue = new Int16Array(PAIR_COUNT);
 
@@ -168,61 +170,80 @@ export class Placement {
 
   /** The most cards of `cards` laid in runs and groups, each run 3 or more long or attached to a table run. */
   best(): number {
-    const { cards, runStarts, runEnds, groupGaps } = this;
-    let value = this.value;
-    let nextValue = this.nextValue;
-    let active = this.active;
-    let nextActive = this.nextActive;
+    const { cards, runStarts, runEnds, groupGaps, situation, value, active } = this;
+    // Each card's situation: how many there are, how many table runs start on it and end below it.
+    for (let c = 0; c < COLOUR_COUNT; c++) {
+      for (let n = 0; n < NUMBERS; n++) {
+        const k = c * NUMBERS + n;
+        situation[k] = combo(0, cards[k]!, Math.min(2, runStarts[k]!), n > 0 ? Math.min(2, runEnds[k - 1]!) : 0);
+      }
+    }
+    // Two halves of `value` and `active`: this number's states, and the next's.
+    let here = 0;
+    let there = STATES;
     let count = 1;
-    active[0] = 0;
-    value[0] = 0;
-    const first = [0, 0, 0, 0];
-    const last = [0, 0, 0, 0];
+    active[here] = 0;
+    value[here] = 0;
     for (let n = 0; n < NUMBERS; n++) {
       let gaps = 0;
       for (let c = COLOUR_COUNT - 1; c >= 0; c--) gaps = gaps * LEVELS + Math.min(2, groupGaps[c * NUMBERS + n]!);
+      const s0 = situation[n]!;
+      const s1 = situation[NUMBERS + n]!;
+      const s2 = situation[2 * NUMBERS + n]!;
+      const s3 = situation[3 * NUMBERS + n]!;
       let nextCount = 0;
-      for (let i = 0; i < count; i++) {
-        const state = active[i]!;
-        const base = value[state]!;
-        value[state] = -1;
-        for (let c = 0; c < COLOUR_COUNT; c++) {
-          const pair = DIGIT[state * COLOUR_COUNT + c]!;
-          const k = c * NUMBERS + n;
-          const at = combo(pair, cards[k]!, Math.min(2, runStarts[k]!), n > 0 ? Math.min(2, runEnds[k - 1]!) : 0);
-          first[c] = OPTION_FIRST[at]!;
-          last[c] = OPTION_FIRST[at + 1]!;
+      if ((s0 | s1 | s2 | s3) === 0) {
+        // Nothing here: every run stops, and the best state that may stop goes on as no runs at all
+        // (there is one: laying nothing).
+        let best = 0;
+        for (let i = 0; i < count; i++) {
+          const state = active[here + i]!;
+          if (STATE_CLOSABLE[state] === 1 && value[here + state]! > best) best = value[here + state]!;
+          value[here + state] = -1;
         }
-        for (let o0 = first[0]!; o0 < last[0]!; o0++) {
-          for (let o1 = first[1]!; o1 < last[1]!; o1++) {
-            for (let o2 = first[2]!; o2 < last[2]!; o2++) {
-              for (let o3 = first[3]!; o3 < last[3]!; o3++) {
+        value[here] = best;
+        active[here] = 0;
+        count = 1;
+        continue;
+      }
+      for (let i = 0; i < count; i++) {
+        const state = active[here + i]!;
+        const base = value[here + state]!;
+        value[here + state] = -1;
+        const d = state * COLOUR_COUNT;
+        const a0 = DIGIT[d]! * SITUATIONS + s0;
+        const a1 = DIGIT[d + 1]! * SITUATIONS + s1;
+        const a2 = DIGIT[d + 2]! * SITUATIONS + s2;
+        const a3 = DIGIT[d + 3]! * SITUATIONS + s3;
+        const e0 = OPTION_FIRST[a0 + 1]!;
+        const e1 = OPTION_FIRST[a1 + 1]!;
+        const e2 = OPTION_FIRST[a2 + 1]!;
+        const e3 = OPTION_FIRST[a3 + 1]!;
+        for (let o0 = OPTION_FIRST[a0]!; o0 < e0; o0++) {
+          for (let o1 = OPTION_FIRST[a1]!; o1 < e1; o1++) {
+            for (let o2 = OPTION_FIRST[a2]!; o2 < e2; o2++) {
+              for (let o3 = OPTION_FIRST[a3]!; o3 < e3; o3++) {
                 const sent = OPTION_GROUP[o0]! + 3 * OPTION_GROUP[o1]! + 9 * OPTION_GROUP[o2]! + 27 * OPTION_GROUP[o3]!;
                 if (sent !== 0 && GROUPS_FIT[sent * GROUP_CODES + gaps] === 0) continue;
                 const next = OPTION_NEXT[o0]! + 10 * OPTION_NEXT[o1]! + 100 * OPTION_NEXT[o2]! + 1000 * OPTION_NEXT[o3]!;
                 const placed = base + OPTION_PLACED[o0]! + OPTION_PLACED[o1]! + OPTION_PLACED[o2]! + OPTION_PLACED[o3]!;
-                const old = nextValue[next]!;
-                if (old < 0) nextActive[nextCount++] = next;
-                if (placed > old) nextValue[next] = placed;
+                const old = value[there + next]!;
+                if (old < 0) active[there + nextCount++] = next;
+                if (placed > old) value[there + next] = placed;
               }
             }
           }
         }
       }
-      [value, nextValue] = [nextValue, value];
-      [active, nextActive] = [nextActive, active];
+      [here, there] = [there, here];
       count = nextCount;
     }
     let best = 0;
     for (let i = 0; i < count; i++) {
-      const state = active[i]!;
-      if (STATE_CLOSABLE[state] === 1 && value[state]! > best) best = value[state]!;
-      value[state] = -1;
+      const state = active[here + i]!;
+      if (STATE_CLOSABLE[state] === 1 && value[here + state]! > best) best = value[here + state]!;
+      value[here + state] = -1;
     }
-    this.value = value;
-    this.nextValue = nextValue;
-    this.active = active;
-    this.nextActive = nextActive;
     return best;
   }
 

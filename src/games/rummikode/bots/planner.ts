@@ -34,8 +34,13 @@ const PUSH_GROUP = 5;
 const FIELDS = 5;
 const OP_SPACE = 1 << 16;
 const MAX_DEPTH = 8;
-/** The widths of the successive searches: the best 2 operations at each node, then 4, then all. */
-const WIDTHS = [2, 4, Infinity] as const;
+/** The score of an operation left unvalued: below any value. */
+const UNVALUED = -100;
+/**
+ * The widths of the successive searches: the best 2 operations at each node, then all of them, best
+ * first (measured: on a node budget, this throws more than widening by steps).
+ */
+const WIDTHS = [2, Infinity] as const;
 
 const TABLE_BITS = 16;
 const TABLE_SIZE = 1 << TABLE_BITS;
@@ -48,7 +53,6 @@ export interface Budget {
   readonly nodes: number;
   /** Milliseconds at most (performance.now()), or 0 for no time limit. */
   readonly ms: number;
-  readonly widths?: readonly number[];
 }
 
 export interface Plan {
@@ -60,6 +64,8 @@ export interface Plan {
   readonly actions: number;
   /** Whether no plan throws more: the search finished, or the plan reached the bound. */
   readonly proved: boolean;
+  /** A bound on what any turn throws here, however many actions (see `Placement.bound`). */
+  readonly bound: number;
   /** Nodes searched. */
   readonly nodes: number;
 }
@@ -119,9 +125,9 @@ export class Planner {
     // The roots: nothing, or one first push each.
     const rootOps = opened ? 0 : this.firstPushes(0);
     this.opsTop = rootOps * FIELDS;
-    if (!opened && rootOps === 0) return { moves: [], thrown: 0, actions: 0, proved: true, nodes: 0 };
+    if (!opened && rootOps === 0) return { moves: [], thrown: 0, actions: 0, proved: true, bound: this.bound, nodes: 0 };
     let finished = false;
-    for (const width of budget.widths ?? WIDTHS) {
+    for (const width of WIDTHS) {
       this.width = width;
       for (let r = 0; r < Math.max(1, rootOps) && !this.stopped; r++) {
         this.stamp++;
@@ -139,7 +145,7 @@ export class Planner {
       finished = width === Infinity;
     }
     const proved = finished || this.bestValue >= this.bound;
-    return { moves: this.movesOf(stacks, hand, actions), thrown: this.bestValue, actions: this.bestActions, proved, nodes: this.nodes };
+    return { moves: this.movesOf(stacks, hand, actions), thrown: this.bestValue, actions: this.bestActions, proved, bound: this.bound, nodes: this.nodes };
   }
 
   /** The most the hand throws now by PUSH and ADD alone. */
@@ -193,6 +199,12 @@ export class Planner {
     const { order, scores } = this;
     for (let i = 0; i < count && !this.stopped; i++) {
       const at = start + i * FIELDS;
+      order[first + i] = first + i;
+      // An operation that cannot beat this node right away is searched last, not valued.
+      if (!this.interacts(at)) {
+        scores[first + i] = UNVALUED;
+        continue;
+      }
       const mark = pos.mark();
       this.record(at, depth);
       this.apply(this.ops, at);
@@ -200,7 +212,6 @@ export class Planner {
       this.consider(value, depth + 1, actionsUsed + 1);
       pos.undo(mark);
       scores[first + i] = value;
-      order[first + i] = first + i;
       if (++this.nodes >= this.maxNodes || ((this.nodes & 63) === 0 && performance.now() > this.deadline)) this.stopped = true;
     }
     if (pos.actions > 1) {
@@ -234,6 +245,30 @@ export class Planner {
     this.seenKey1[slot] = pos.hash1;
     this.seenActions[slot] = pos.actions;
     return true;
+  }
+
+  /**
+   * Whether the operation at `at` may throw more right away than not playing it (before its own
+   * ADDs). Removing a card or cutting a run only opens places for that card's copies, and the card
+   * taken can only take its place back, go to a place any card of its kind would, or join hand
+   * cards of its colour within 2 numbers or of its number: without such hand cards, a TAKE gains
+   * nothing now. A SPLIT gains only by the copies of the two cards at the cut; a JOIN never does.
+   */
+  private interacts(at: number): boolean {
+    const { hand } = this.position;
+    const kind = this.ops[at]!;
+    if (kind === JOIN) return false;
+    if (kind === SPLIT) {
+      const colour = this.position.base[this.ops[at + 1]!]!;
+      const n = this.ops[at + 2]!;
+      return hand[colour * NUMBERS + n]! > 0 || hand[colour * NUMBERS + n + 1]! > 0;
+    }
+    const card = this.ops[at + 2]!;
+    const colour = Math.floor(card / NUMBERS);
+    const n = card % NUMBERS;
+    for (let m = Math.max(0, n - 2); m <= Math.min(MAX_NUMBER, n + 2); m++) if (hand[colour * NUMBERS + m]! > 0) return true;
+    for (let c = 0; c < COLOUR_COUNT; c++) if (hand[c * NUMBERS + n]! > 0) return true;
+    return false;
   }
 
   /** Copies the operation at `at` of `ops` to `depth` of the path. */

@@ -32,7 +32,7 @@ export const strong: BuiltinBot = {
     const nodes = Number(given['nodes'] ?? DEFAULT_NODES);
     const keep = Number(given['keep'] ?? DEFAULT_KEEP);
     return async (io) => {
-      const player = new TurnPlayer({ nodes, ms }, keep);
+      const player = new TurnPlayer({ nodes, ms }, keep, (text) => io.log(text));
       for (let turn = await readTurn(io); turn !== null; turn = await readTurn(io)) io.writeLine(formatMove(player.answer(turn)));
     };
   },

@@ -4,7 +4,7 @@
  * ADD, one command at a time, each chosen so that the most the hand throws stays reachable; then
  * it waits. If an input is not the state it expected, it plans again from there.
  */
-import { applyMove, canAct, checkMove, costsAction, movesOf, type RummiMove, type Stacks, type Table } from '../moves.js';
+import { applyMove, canAct, checkMove, costsAction, formatMove, movesOf, type RummiMove, type Stacks, type Table } from '../moves.js';
 import type { TurnInput } from '../input.js';
 import { Planner, type Budget } from './planner.js';
 
@@ -35,6 +35,8 @@ export class TurnPlayer {
   constructor(
     private readonly budget: Budget,
     private readonly keep: number,
+    /** Told when a planned command is refused (a planner mistake): the bot then throws what it can. */
+    private readonly log: (text: string) => void,
   ) {}
 
   /** The command to play at this input. */
@@ -46,7 +48,9 @@ export class TurnPlayer {
     if (!this.expected || !this.matches(table, others)) this.steps = [...this.planner.plan(table.stacks, table.hand, table.actionsLeft, table.opened, this.budget).moves];
     let move = this.steps.shift() ?? this.freeMove(table, turn);
     // A plan is checked before it is sent: a planner mistake must not lose the game.
-    if (!checkMove(table, move).ok) {
+    const checked = checkMove(table, move);
+    if (!checked.ok) {
+      this.log(`planned command refused: ${formatMove(move)}: ${checked.error}`);
       this.steps = [];
       move = this.freeMove(table, turn);
     }
