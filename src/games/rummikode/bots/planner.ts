@@ -212,7 +212,7 @@ export class Planner {
       this.consider(value, depth + 1, actionsUsed + 1);
       pos.undo(mark);
       scores[first + i] = value;
-      if (++this.nodes >= this.maxNodes || ((this.nodes & 63) === 0 && performance.now() > this.deadline)) this.stopped = true;
+      this.count();
     }
     if (pos.actions > 1) {
       const chosen = Math.min(count, this.width);
@@ -227,11 +227,17 @@ export class Planner {
         const mark = pos.mark();
         this.record(at, depth);
         this.apply(this.ops, at);
+        this.count();
         this.expand(depth + 1, actionsUsed + 1);
         pos.undo(mark);
       }
     }
     this.opsTop = start;
+  }
+
+  /** One more node: an operation valued, or searched on from; stops the search at the budget. */
+  private count(): void {
+    if (++this.nodes >= this.maxNodes || ((this.nodes & 15) === 0 && performance.now() > this.deadline)) this.stopped = true;
   }
 
   /** Whether this table and hand are new in this iteration, or met with fewer actions left. */

@@ -131,9 +131,10 @@ export class TurnPlayer {
    * is about to empty theirs.
    */
   private keeps(table: Table, turn: TurnInput, most: number, ways: readonly RummiMove[]): boolean {
-    if (!this.threw || most > this.keep || most === table.hand.length) return false;
+    if (!this.threw || most === table.hand.length) return false;
     const others = turn.players.filter((_, i) => i !== turn.me);
     if (others.some((p) => p.cardCount <= CLOSE_TO_OUT)) return false;
+    if (most > this.keep) return false;
     return ways.every((move) => move.kind === 'ADD' && others.every((p) => !p.hand.includes(move.card)));
   }
 }
