@@ -9,4 +9,11 @@ export interface Case {
    * case may name its own (a raw pipe round trip for the arena's overhead, another engine's perft).
    */
   readonly reference?: { readonly name: string; readonly run: () => number | Promise<number> };
+  /**
+   * A case of minutes: it runs only when the filter names it (`npm run bench -- fairness`), once,
+   * without a warm-up, between one run of its reference before and one after.
+   */
+  readonly long?: boolean;
+  /** Lines printed under the case's row after it ran: what a rate alone does not say. */
+  readonly details?: () => readonly string[];
 }

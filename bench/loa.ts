@@ -7,7 +7,7 @@ import { playGame } from '../src/arena/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { Planner } from '../src/games/loa/bots/planner.js';
 import { game } from '../src/games/loa/index.js';
-import { MAX_MOVES, Position, type Move } from '../src/games/loa/position.js';
+import { MAX_MOVES, type Move, Position } from '../src/games/loa/position.js';
 import { rules, stateAt } from '../src/games/loa/rules.js';
 
 function randomPlayouts(): number {

@@ -18,6 +18,10 @@ function playouts(): number {
 }
 
 export const cases: Case[] = [
-  { name: 'mills perft 4 (placement)', unit: 'nodes', run: () => perft(mills.rules.initial({ players: 2, seed: 0, options: {} }), 4) },
+  {
+    name: 'mills perft 4 (placement)',
+    unit: 'nodes',
+    run: () => perft(mills.rules.initial({ players: 2, seed: 0, options: {} }), 4),
+  },
   { name: 'mills random playouts, rules only', unit: 'plies', run: playouts },
 ];

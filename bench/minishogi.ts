@@ -4,7 +4,7 @@
  * `shogiops` package, so that their rates compare; and whole games through the protocol. The two
  * other engines are GPL development dependencies, used here and in tests only.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,9 +13,9 @@ import { perft as shogiopsPerft } from 'shogiops/debug';
 import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
 import { playGame } from '../src/arena/game-loop.js';
 import { game } from '../src/games/minishogi/index.js';
-import { START_SFEN, parseSfen } from '../src/games/minishogi/sfen.js';
+import { parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
 
-const root = process.env['TABULA_ROOT'] ?? new URL('../../', import.meta.url).pathname;
+const root = process.env.TABULA_ROOT ?? new URL('../../', import.meta.url).pathname;
 
 /** Fairy-Stockfish in a child process that does not keep the benchmark alive between runs. */
 class FairyStockfish {
@@ -25,7 +25,7 @@ class FairyStockfish {
     (child.stdin as unknown as Socket).unref();
     createInterface({ input: child.stdout }).on('line', (line) => {
       const waiting = this.waiting;
-      if (waiting && waiting.match.test(line)) {
+      if (waiting?.match.test(line)) {
         this.waiting = null;
         waiting.resolve(line);
       }
@@ -33,7 +33,9 @@ class FairyStockfish {
   }
 
   static async start(): Promise<FairyStockfish> {
-    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const engine = new FairyStockfish(child);
     await engine.ask(['usi'], /^usiok/);
     await engine.ask(['setoption name USI_Variant value minishogi', 'isready'], /^readyok/);
@@ -48,7 +50,7 @@ class FairyStockfish {
     try {
       return await new Promise((resolve) => {
         this.waiting = { match, resolve };
-        this.child.stdin.write(lines.map((line) => line + '\n').join(''));
+        this.child.stdin.write(lines.map((line) => `${line}\n`).join(''));
       });
     } finally {
       this.child.unref();
@@ -66,7 +68,8 @@ let fairyStockfish: Promise<FairyStockfish> | null = null;
 
 async function games(): Promise<number> {
   let turns = 0;
-  for (let seed = 0; seed < 5; seed++) turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
+  for (let seed = 0; seed < 5; seed++)
+    turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
   return turns;
 }
 
@@ -75,8 +78,15 @@ export const cases: { readonly name: string; readonly unit: string; readonly run
   {
     name: 'minishogi perft 6, Fairy-Stockfish wasm (go perft)',
     unit: 'nodes',
-    run: async () => (await (fairyStockfish ??= FairyStockfish.start())).perft(START_SFEN, 6),
+    run: async () => {
+      if (!fairyStockfish) fairyStockfish = FairyStockfish.start();
+      return (await fairyStockfish).perft(START_SFEN, 6);
+    },
   },
-  { name: 'minishogi perft 4, shogiops', unit: 'nodes', run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4) },
+  {
+    name: 'minishogi perft 4, shogiops',
+    unit: 'nodes',
+    run: () => shogiopsPerft(shogiopsSfen('minishogi', START_SFEN).unwrap(), 4),
+  },
   { name: 'minishogi games, built-in bots through the protocol', unit: 'turns', run: games },
 ];

@@ -19,7 +19,8 @@ function playouts(): number {
 
 async function games(): Promise<number> {
   let turns = 0;
-  for (let seed = 0; seed < 30; seed++) turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
+  for (let seed = 0; seed < 30; seed++)
+    turns += (await playGame(game, ['builtin:random', 'builtin:random'], { seed })).result.turns;
   return turns;
 }
 

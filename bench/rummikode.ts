@@ -47,14 +47,20 @@ async function turnStarts(): Promise<Table[]> {
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
   for (let seed = 0; seed < 6; seed++) {
     const players = 2 + (seed % 3);
-    const bots = Array.from({ length: players }, (_, s) => (s === 0 ? 'builtin:strong(time=0,nodes=3000)' : s % 2 === 1 ? 'builtin:greedy' : 'builtin:random'));
+    const bots = Array.from({ length: players }, (_, s) =>
+      s === 0 ? 'builtin:strong(time=0,nodes=3000)' : s % 2 === 1 ? 'builtin:greedy' : 'builtin:random',
+    );
     const { replay } = await playGame(game, bots, { seed, timeLimits });
     let opened = false;
     let previous = -1;
     for (const turn of replay.turns) {
       if (turn.seat === 0 && previous !== 0) {
         const lines = [...turn.input];
-        const read = (await readTurn({ readLine: async () => lines.shift() ?? null, writeLine: () => {}, log: () => {} }))!;
+        const read = (await readTurn({
+          readLine: async () => lines.shift() ?? null,
+          writeLine: () => {},
+          log: () => {},
+        }))!;
         const me = read.players[read.me]!;
         tables.push({ stacks: read.stacks, hand: me.hand, actionsLeft: me.actionsLeft, opened });
       }

@@ -2,7 +2,7 @@
  * `npm run bench`: the rate of each hot path. The machines are shared and noisy, so each case is
  * also given as a ratio to a reference measured in the same run, just before and after it: a fixed
  * CPU workload, or the case's own (see Case.reference). `npm run bench -- mills` runs the cases
- * whose name contains "mills".
+ * whose name contains "mills"; long cases (Case.long) run only when the filter names them.
  */
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -32,22 +32,29 @@ async function rate(run: () => number | Promise<number>, repeats: number): Promi
 const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
 
 async function loadCases(): Promise<Case[]> {
-  const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.js') && !['run.js', 'case.js'].includes(f)).sort();
+  const files = readdirSync(new URL('.', import.meta.url))
+    .filter((f) => f.endsWith('.js') && !['run.js', 'case.js'].includes(f))
+    .sort();
   const cases: Case[] = [];
-  for (const file of files) cases.push(...(((await import(new URL(file, import.meta.url).href)) as { cases?: Case[] }).cases ?? []));
+  for (const file of files)
+    cases.push(...(((await import(new URL(file, import.meta.url).href)) as { cases?: Case[] }).cases ?? []));
   return cases;
 }
 
 const filter = process.argv[2] ?? '';
-const cases = (await loadCases()).filter((c) => c.name.includes(filter));
+const cases = (await loadCases()).filter((c) => c.name.includes(filter) && (!c.long || filter !== ''));
 const width = Math.max(...cases.map((c) => c.name.length));
 console.log(`${'case'.padEnd(width)}  ${'rate'.padStart(24)}  ${'ratio'.padStart(9)}  reference`);
 for (const c of cases) {
   const reference = c.reference ?? cpuReference;
-  await rate(c.run, 1); // warm-up: let the JIT settle
-  const before = await rate(reference.run, 3);
-  const value = await rate(c.run, 3);
-  const after = await rate(reference.run, 3);
+  const repeats = c.long ? 1 : 3;
+  if (!c.long) await rate(c.run, 1); // warm-up: let the JIT settle
+  const before = await rate(reference.run, repeats);
+  const value = await rate(c.run, repeats);
+  const after = await rate(reference.run, repeats);
   const ratio = value / ((before + after) / 2);
-  console.log(`${c.name.padEnd(width)}  ${`${fmt(value)} ${c.unit}/s`.padStart(24)}  ${ratio.toPrecision(3).padStart(9)}  ${reference.name} (${fmt((before + after) / 2)}/s)`);
+  console.log(
+    `${c.name.padEnd(width)}  ${`${fmt(value)} ${c.unit}/s`.padStart(24)}  ${ratio.toPrecision(3).padStart(9)}  ${reference.name} (${fmt((before + after) / 2)}/s)`,
+  );
+  for (const line of c.details?.() ?? []) console.log(`  ${line}`);
 }

@@ -26,7 +26,10 @@ for (let i = 0; i < games; i++) {
   const { result, replay } = await playGame(game, bots, { seed });
   const moves = replay.turns.filter((t) => t.seat === at).length;
   for (const t of replay.turns) if (t.seat === at) thinking.push(t.timeMs);
-  if (result.winner !== at || moves > MAX_OWN) failures.push(`seed ${seed} (seat ${at}): ${result.winner === at ? 'won' : 'not won'} in ${moves} own moves: ${result.reason}`);
+  if (result.winner !== at || moves > MAX_OWN)
+    failures.push(
+      `seed ${seed} (seat ${at}): ${result.winner === at ? 'won' : 'not won'} in ${moves} own moves: ${result.reason}`,
+    );
   else own.push(moves);
 }
 const seconds = (performance.now() - started) / 1000;
@@ -38,7 +41,12 @@ const sorted = [...thinking].sort((a, b) => a - b);
 console.log(`${games} games against builtin:random, seeds ${base}..${base + games - 1}, colours alternating`);
 console.log(`won ${own.length} of ${games} within ${MAX_OWN} own moves`);
 console.log(`own moves per won game: mean ${mean(own).toFixed(2)}, max ${Math.max(...own)}`);
-console.log(`own moves: ${[...histogram].sort((a, b) => a[0] - b[0]).map(([n, k]) => `${n}: ${k}`).join(', ')}`);
+console.log(
+  `own moves: ${[...histogram]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, k]) => `${n}: ${k}`)
+    .join(', ')}`,
+);
 console.log(
   `time per own move: mean ${mean(thinking).toFixed(2)} ms, 99th percentile ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`,
 );

@@ -28,7 +28,7 @@ const require = createRequire(import.meta.url);
 const Stockfish = require('fairy-stockfish-nnue.wasm/stockfish.js');
 
 const engine = await Stockfish();
-engine.addMessageListener((line) => process.stdout.write(line + '\n'));
+engine.addMessageListener((line) => process.stdout.write(`${line}\n`));
 
 let quitting = false;
 function quit() {
@@ -41,7 +41,10 @@ function quit() {
 
 function command(line) {
   if (line.trim() === 'quit') return quit();
-  const capped = line.replace(/^(\s*go\b.*\bmovetime\s+)([0-9]+)/, (_, go, ms) => go + Math.min(Number(ms), maxMovetime));
+  const capped = line.replace(
+    /^(\s*go\b.*\bmovetime\s+)([0-9]+)/,
+    (_, go, ms) => go + Math.min(Number(ms), maxMovetime),
+  );
   engine.postMessage(capped);
 }
 

@@ -26,7 +26,9 @@ const started = performance.now();
 async function play(i: number): Promise<void> {
   const players = 2 + (i % 3);
   const at = Math.floor(i / 3) % players;
-  const bots = Array.from({ length: players }, (_, s) => (s === at ? 'builtin:strong' : OTHERS[(i + s) % OTHERS.length]!));
+  const bots = Array.from({ length: players }, (_, s) =>
+    s === at ? 'builtin:strong' : OTHERS[(i + s) % OTHERS.length]!,
+  );
   const seed = base + i;
   const { result, replay } = await playGame(game, bots, { seed, connect: { builtinsAsProcesses: true } });
   const seen = new Set<number>();
@@ -36,8 +38,10 @@ async function play(i: number): Promise<void> {
     seen.add(turn.seat);
   }
   for (const [s, p] of result.players.entries())
-    if (p.status !== 'ok') failures.push(`seed ${seed}, ${bots.join(' ')}: seat ${s} (${bots[s]}) ${p.status}: ${p.message ?? ''}`);
-  if (++done % 50 === 0) console.error(`${done} games, ${failures.length} failures, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (p.status !== 'ok')
+      failures.push(`seed ${seed}, ${bots.join(' ')}: seat ${s} (${bots[s]}) ${p.status}: ${p.message ?? ''}`);
+  if (++done % 50 === 0)
+    console.error(`${done} games, ${failures.length} failures, ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 let next = 0;
@@ -49,10 +53,13 @@ await Promise.all(
 
 const stats = (times: number[]): string => {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0).toFixed(1);
+  const at = (q: number): string =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0).toFixed(1);
   return `${sorted.length} answers: median ${at(0.5)} ms, 99th percentile ${at(0.99)} ms, 99.9th ${at(0.999)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
 };
-console.log(`${games} games of 2 to 4 players at concurrency ${concurrency}, seeds ${base}..${base + games - 1}, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `${games} games of 2 to 4 players at concurrency ${concurrency}, seeds ${base}..${base + games - 1}, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
 console.log(`builtin:strong, first command (limit 1000 ms): ${stats(firstTimes)}`);
 console.log(`builtin:strong, later commands (limit 100 ms): ${stats(laterTimes)}`);
 console.log(`failures: ${failures.length}`);

@@ -3,8 +3,8 @@
  * the game offers (such as `usi:`), or any other command line. A built-in bot or a bridge takes
  * parameters in parentheses: `builtin:strong(depth=4)`, `usi(depth=4):fairy-stockfish`.
  */
-import { BotStartError, type BotConnection } from '../core/connection.js';
-import { SetupError, checkSettings, type BotSetup, type GameDefinition } from '../core/game.js';
+import { type BotConnection, BotStartError } from '../core/connection.js';
+import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -44,7 +44,8 @@ function readSpec(game: GameDefinition, spec: string): BotSpec {
     checkSettings(`builtin:${name}`, 'parameter', game.bots[name]!.params ?? [], params);
     return { kind: 'builtin', name, params };
   }
-  const bridge = scheme && game.bridges && Object.hasOwn(game.bridges, scheme[1]!) ? game.bridges[scheme[1]!]! : undefined;
+  const bridge =
+    scheme && game.bridges && Object.hasOwn(game.bridges, scheme[1]!) ? game.bridges[scheme[1]!]! : undefined;
   if (scheme && bridge) {
     if (rest.trim() === '') throw new SetupError(`the ${scheme[1]} command is empty`);
     const params = readParams(scheme[2]);
@@ -67,6 +68,15 @@ function readParams(text: string | undefined): Params {
   return params;
 }
 
+/**
+ * The cores a bot keeps busy while it thinks: its `threads` parameter (a built-in bot's or a
+ * bridge's, such as a multi-threaded engine's) where it has one, else one.
+ */
+export function coresOf(spec: BotSpec): number {
+  const threads = spec.kind === 'command' ? undefined : spec.params.threads;
+  return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
+}
+
 export interface ConnectOptions extends ProcessBotOptions {
   /**
    * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
@@ -76,16 +86,25 @@ export interface ConnectOptions extends ProcessBotOptions {
 }
 
 /** Starts the bot named by `spec` for one game; a built-in bot is told `setup` (its params aside). */
-export function connectBot(game: GameDefinition, spec: string, setup: Omit<BotSetup, 'params'>, options: ConnectOptions = {}): BotConnection {
+export function connectBot(
+  game: GameDefinition,
+  spec: string,
+  setup: Omit<BotSetup, 'params'>,
+  options: ConnectOptions = {},
+): BotConnection {
   const parsed = parseBotSpec(game, spec);
   switch (parsed.kind) {
     case 'builtin': {
       const full: BotSetup = { ...setup, params: parsed.params };
       if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(full));
+      return new InProcessBot(spec, game.bots[parsed.name]!.create(full), options.timeMargin);
     }
     case 'bridge':
-      return game.bridges![parsed.bridge]!.connect(parsed.command, (command) => new ProcessBot(command, options), parsed.params);
+      return game.bridges![parsed.bridge]!.connect(
+        parsed.command,
+        (command) => new ProcessBot(command, options),
+        parsed.params,
+      );
     case 'command':
       return new ProcessBot(spec, options);
   }

@@ -5,8 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import type { BotSetup, GameDefinition } from '../core/game.js';
 import { stdioLineIO } from './line-streams.js';
+import { shellQuote } from './shell-command.js';
 
-export async function runBuiltinBot(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
+export async function playOnStdio(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
   await game.bots[name]!.create(setup)(stdioLineIO());
   // The bot has seen the end of the game by itself: exit, whether or not the input was closed.
   process.stdin.destroy();
@@ -20,7 +21,6 @@ export interface BuiltinBotLaunch {
 }
 
 const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
-const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
 
 /** The command line that runs built-in bot `name` of `game` as a process. */
 export function builtinBotCommand(game: string, name: string, setup: BotSetup): string {

@@ -1,57 +1,98 @@
 /**
- * `tabula calibrate`: how much of a turn's measured time is the arena's own, on this machine at this
- * concurrency. A trivial echo bot answers at once, so whatever time is measured is overhead and
- * jitter (pipes, scheduling, the event loop), which every bot would be charged too.
+ * How much a turn's measured time exceeds the bot's own work, on this machine, with a given number
+ * of games busy at once: the arena's overhead and the machine's jitter, which every bot is charged
+ * too. The bots compute (busy-bot.ts) for a given share of a turn limit, as bots near their limit
+ * do, so that the arena competes for the cores as it does in a real run.
  */
-import { ProcessBot } from './process-bot.js';
-import { loadGames } from '../games/registry.js';
-import { summarizeTimes } from './time-summary.js';
+import { availableParallelism, loadavg } from 'node:os';
+import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
+import { busyBotCommand } from './busy-bot.js';
+import { ProcessBot } from './process-bot.js';
+import { summarizeTimes, type TimeSummary } from './time-summary.js';
 
 /** A Node program that writes back each line it reads, at once. */
 export const ECHO = `require('readline').createInterface({ input: process.stdin }).on('line', (l) => process.stdout.write(l + '\\n'))`;
-/** The share of a turn limit that overhead may take before bots near the limit are at risk. */
-const P99_SHARE = 0.1;
-const MAX_SHARE = 0.5;
+/** The echo bot as a command line for `sh -c`. */
+export const echoCommand = (): string => `'${process.execPath}' -e "${ECHO}"`;
 
-export async function calibrateCommand(options: { concurrency: number; turns: number; json?: boolean }): Promise<void> {
-  const command = `'${process.execPath}' -e "${ECHO}"`;
-  const times: number[] = [];
-  const perBot = Math.ceil(options.turns / options.concurrency);
+export interface CalibrationOptions {
+  /** Games busy at once: one bot of each thinks at any time. */
+  readonly concurrency: number;
+  /** Turns measured, over all games. */
+  readonly turns: number;
+  /** The turn limit the bots play against. */
+  readonly turnMs: number;
+  /** The share of the limit each bot spends computing, from 0 to 1. */
+  readonly share: number;
+  /** Threads each bot keeps busy while it computes (a multi-threaded engine counts as several). */
+  readonly threads: number;
+}
+
+/** The summary (median, p99, max) is of the overhead: the measured time less the bot's own work. */
+export interface Calibration extends TimeSummary, CalibrationOptions {
+  /** Turns that ran out of time: the bot's work and the overhead together passed the limit. */
+  readonly overLimit: number;
+  /** The bots' CPU time per turn, where it is measured. */
+  readonly cpu?: TimeSummary;
+  readonly cores: number;
+  /** The machine's load average over the last minute, at the end. */
+  readonly load: number;
+  /** One line per problem: more busy threads than cores, or a game whose limit the overhead puts at risk. */
+  readonly warnings: readonly string[];
+}
+
+export async function calibrate(options: CalibrationOptions, games: readonly GameDefinition[]): Promise<Calibration> {
+  const work = options.turnMs * options.share;
+  const overheads: number[] = [];
+  const cpu: number[] = [];
+  let overLimit = 0;
+  const perGame = Math.ceil(options.turns / options.concurrency);
   await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
-      const bot = new ProcessBot(command);
+      const bot = new ProcessBot(busyBotCommand(options.threads));
       try {
-        await bot.turn(['warm-up'], millis(5000)); // start-up is not overhead
-        for (let t = 0; t < perBot; t++) {
-          const r = await bot.turn([`ping ${t}`], millis(1000));
-          if (r.kind !== 'line') throw new Error(`the echo bot failed: ${JSON.stringify(r)}`);
-          times.push(r.elapsed);
+        await bot.turn(['0'], millis(10_000)); // start-up is not overhead
+        for (let t = 0; t < perGame; t++) {
+          // A generous limit: the point is to measure how late answers come, not to stop the bot.
+          const r = await bot.turn([`${work}`], millis(10 * options.turnMs + 1000));
+          if (r.kind !== 'line') throw new Error(`the busy bot failed: ${JSON.stringify(r)}`);
+          overheads.push(r.elapsed - work);
+          if (r.cpu !== undefined) cpu.push(r.cpu);
+          if (r.elapsed > options.turnMs) overLimit++;
         }
       } finally {
         await bot.close();
       }
     }),
   );
-  const summary = summarizeTimes(times);
+  const summary = summarizeTimes(overheads);
+  const cores = availableParallelism();
   const warnings: string[] = [];
-  for (const game of await loadGames()) {
-    const limit = game.timeLimits.turn;
-    if (summary.p99Ms > limit * P99_SHARE || summary.maxMs > limit * MAX_SHARE) {
+  const busy = options.concurrency * options.threads;
+  if (busy > cores) {
+    warnings.push(
+      `${busy} threads compute at once on ${cores} cores: bots wait for a core and their clocks run meanwhile`,
+    );
+  }
+  const percent = `${Math.round(options.share * 100)}%`;
+  for (const game of games) {
+    const slack = game.timeLimits.turn * (1 - options.share);
+    const late = overheads.filter((o) => o > slack).length;
+    if (late > 0) {
       warnings.push(
-        `${game.id}: at concurrency ${options.concurrency} the arena alone takes up to ${summary.maxMs} ms (p99 ${summary.p99Ms} ms) of a ${limit} ms turn: ` +
-          'lower --concurrency or raise --turn-ms, or bots near the limit will time out',
+        `${game.id}: a bot using ${percent} of its ${game.timeLimits.turn} ms turn would have run out of time in ${late} of ${overheads.length} turns: ` +
+          'lower --concurrency, or bots need a larger safety margin',
       );
     }
   }
-  if (options.json) {
-    process.stdout.write(JSON.stringify({ concurrency: options.concurrency, ...summary, warnings }) + '\n');
-    return;
-  }
-  process.stdout.write(
-    `concurrency ${options.concurrency}, ${summary.turns} turns of a trivial echo bot: ` +
-      `median ${summary.medianMs} ms, p99 ${summary.p99Ms} ms, max ${summary.maxMs} ms of arena overhead per turn\n`,
-  );
-  for (const w of warnings) process.stdout.write(`warning: ${w}\n`);
-  if (warnings.length === 0) process.stdout.write('no game limit is at risk at this concurrency\n');
+  return {
+    ...options,
+    ...summary,
+    overLimit,
+    ...(cpu.length > 0 && { cpu: summarizeTimes(cpu) }),
+    cores,
+    load: Math.round(loadavg()[0]! * 100) / 100,
+    warnings,
+  };
 }

@@ -2,13 +2,15 @@
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
  * protocol and rules, and record everything. It knows no game by name.
  */
-import { connectBot, type ConnectOptions } from './bot-spec.js';
-import { BotStartError, type BotConnection, type TurnResult } from '../core/connection.js';
-import { SetupError, checkGameOptions, type GameDefinition } from '../core/game.js';
-
-import { REPLAY_VERSION, type GameResult, type PlayerStatus, type Replay, type ReplayTurn } from './replay.js';
+import { availableParallelism, loadavg } from 'node:os';
+import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
+import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
+import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
-import { millis, seat, type TimeLimits } from '../core/units.js';
+import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
+import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { type Opening, startOf } from './opening.js';
+import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
 
 export interface GameOptions {
   readonly seed: number;
@@ -17,6 +19,8 @@ export interface GameOptions {
   /** The game's own limits unless given. */
   readonly timeLimits?: TimeLimits;
   readonly connect?: ConnectOptions;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -31,125 +35,180 @@ const DEFAULT_EXIT_GRACE = millis(100);
 
 type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message: string };
 
+/** One game in progress: its state, its bots, and what each seat has done and used. */
+interface GameInPlay<S> {
+  readonly specs: readonly string[];
+  readonly limits: TimeLimits;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: number;
+  readonly bots: BotConnection[];
+  readonly failures: (Failure | null)[];
+  readonly hasPlayed: boolean[];
+  /** Thinking time used by each seat, against `limits.game`. */
+  readonly used: number[];
+  readonly turns: ReplayTurn[];
+  state: S;
+  /** Set when a failure ended the game: the reason given instead of the rules' own. */
+  endedBy: string | null;
+}
+
 /**
- * Plays one game between the bots named by `specs`, one per seat in order. Throws `BotStartError`
- * when a bot cannot be started; whatever happens, every bot process is ended before it returns.
+ * Plays one game between the bots named by `specs`, one per seat in order. Throws `SetupError` for
+ * a table or options the game does not have and `BotStartError` when a bot cannot be started;
+ * whatever happens, every bot process is ended before it returns.
  */
-export async function playGame<S, M>(game: GameDefinition<S, M>, specs: readonly string[], options: GameOptions): Promise<PlayedGame> {
-  const { rules, protocol } = game;
-  if (specs.length < game.seats.min || specs.length > game.seats.max) {
-    const range = game.seats.min === game.seats.max ? `${game.seats.min}` : `${game.seats.min} to ${game.seats.max}`;
-    throw new SetupError(`${game.id} is played by ${range} bots, not ${specs.length}`);
-  }
+export async function playGame<S, M>(
+  game: GameDefinition<S, M>,
+  specs: readonly string[],
+  options: GameOptions,
+): Promise<PlayedGame> {
+  checkSeats(game, specs.length);
   const gameOptions = options.gameOptions ?? {};
   checkGameOptions(game, gameOptions);
   const limits = options.timeLimits ?? game.timeLimits;
   const startedAt = new Date().toISOString();
-  const initial = rules.initial({ players: specs.length, seed: options.seed, options: gameOptions });
-  const failures: (Failure | null)[] = specs.map(() => null);
-  const hasPlayed = specs.map(() => false);
-  /** Thinking time used by each seat, against `limits.game`. */
-  const used = specs.map(() => 0);
-  const turns: ReplayTurn[] = [];
-  const bots: BotConnection[] = [];
-  let state = initial;
-  let endedBy: string | null = null;
-
+  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
+  const margin = options.connect?.timeMargin ?? 0;
+  const table: GameInPlay<S> = {
+    specs,
+    limits,
+    margin,
+    bots: [],
+    failures: specs.map(() => null),
+    hasPlayed: specs.map(() => false),
+    used: specs.map(() => 0),
+    turns: [],
+    state: initial,
+    endedBy: null,
+  };
   try {
-    specs.forEach((spec, i) => bots.push(connectBot(game, spec, { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits }, options.connect)));
-    for (let outcome = rules.outcome(state); outcome === null; outcome = rules.outcome(state)) {
-      const s = rules.toMove(state);
-      const first = !hasPlayed[s];
-      hasPlayed[s] = true;
-      const input = protocol.turnInput(state, s, first);
-      const perTurn = first ? limits.firstTurn : limits.turn;
-      const limit = limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - used[s]!)));
-      const answer = await bots[s]!.turn(input, limit);
-      if ('elapsed' in answer) used[s]! += answer.elapsed;
-      if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(specs[s]!, answer.detail);
-
-      let failure: Failure | null = null;
-      let comment: string | undefined;
-      if (answer.kind === 'line') {
-        const parsed = protocol.parseOutput(state, s, answer.line);
-        if (parsed.ok) {
-          state = rules.play(state, parsed.value.move);
-          comment = parsed.value.comment;
-        } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
-      } else failure = describeFailure(answer, limit, limit < perTurn);
-
-      if (failure) {
-        failures[s] = failure;
-        state = rules.forfeit(state, s);
-        await bots[s]!.close();
-        if (rules.outcome(state)) endedBy = `seat ${s} ${failure.status}: ${failure.message}`;
-      }
-      const turn: ReplayTurn = {
-        turn: turns.length + 1,
-        seat: s,
-        input,
-        output: answer.kind === 'line' ? [answer.line] : [],
-        stderr: answer.stderr,
-        timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
-        limitMs: limit,
-        ...(comment !== undefined && { comment }),
-        ...(failure && { failure }),
-        state: rules.snapshot(state),
-      };
-      turns.push(turn);
+    for (const [i, spec] of specs.entries()) {
+      const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
+      table.bots.push(connectBot(game, spec, setup, options.connect));
+    }
+    while (game.rules.outcome(table.state) === null) {
+      const turn = await playTurn(game, table);
+      table.turns.push(turn);
       options.onTurn?.(turn);
     }
-    // The game is over: those still playing get the last word, then their input closes.
-    const grace = game.exitGrace ?? DEFAULT_EXIT_GRACE;
-    await Promise.all(
-      bots.map((bot, i) => {
-        if (!failures[i] && protocol.finalInput) bot.send(protocol.finalInput(state, seat(i)));
-        return bot.close(grace);
-      }),
-    );
+    await dismissBots(game, table);
   } finally {
-    await Promise.all(bots.map((b) => b.close()));
+    await Promise.all(table.bots.map((b) => b.close()));
   }
-
-  const outcome = rules.outcome(state)!;
-  const result: GameResult = {
-    game: game.id,
-    seed: options.seed,
-    turns: turns.length,
-    winner: outcome.winner,
-    reason: endedBy ?? outcome.reason,
-    players: specs.map((bot, i) => ({
-      bot,
-      seat: seat(i),
-      score: outcome.scores[i] ?? 0,
-      rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
-      status: failures[i]?.status ?? 'ok',
-      message: failures[i]?.message ?? '',
-    })),
-  };
+  const result = resultOf(game, table, options.seed);
   const replay: Replay = {
     version: REPLAY_VERSION,
     game: game.id,
     seed: options.seed,
     startedAt,
     players: specs.map((bot, i) => ({ seat: seat(i), bot })),
-    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn },
-    initialState: rules.snapshot(initial),
-    turns,
+    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn, ...(margin > 0 && { marginMs: margin }) },
+    ...(options.opening && { opening: options.opening }),
+    initialState: game.rules.snapshot(initial),
+    turns: table.turns,
     result,
   };
   return { result, replay };
 }
 
+/** The time a seat has for this turn: its turn limit, or what is left of its time for the game if less. */
+function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit: Millis; perTurn: Millis } {
+  const { limits } = table;
+  const perTurn = first ? limits.firstTurn : limits.turn;
+  const limit =
+    limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
+  return { limit, perTurn };
+}
+
+/** Asks the seat to move, checks its answer, and plays it; a failing seat forfeits and its bot is ended. */
+async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>): Promise<ReplayTurn> {
+  const { rules, protocol } = game;
+  const s = rules.toMove(table.state);
+  const first = !table.hasPlayed[s];
+  table.hasPlayed[s] = true;
+  const input = protocol.turnInput(table.state, s, first);
+  const { limit, perTurn } = turnLimit(table, s, first);
+  const answer = await table.bots[s]!.turn(input, limit);
+  if ('elapsed' in answer) table.used[s]! += answer.elapsed;
+  if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(table.specs[s]!, answer.detail);
+
+  let failure: Failure | null = null;
+  let comment: string | undefined;
+  if (answer.kind === 'line') {
+    const parsed = protocol.parseOutput(table.state, s, answer.line);
+    if (parsed.ok) {
+      table.state = rules.play(table.state, parsed.value.move);
+      comment = parsed.value.comment;
+    } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
+  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
+
+  if (failure) {
+    table.failures[s] = failure;
+    table.state = rules.forfeit(table.state, s);
+    await table.bots[s]!.close();
+    if (rules.outcome(table.state)) table.endedBy = `seat ${s} ${failure.status}: ${failure.message}`;
+  }
+  return {
+    turn: table.turns.length + 1,
+    seat: s,
+    input,
+    output: answer.kind === 'line' ? [answer.line] : [],
+    stderr: answer.stderr,
+    timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
+    limitMs: limit,
+    ...(comment !== undefined && { comment }),
+    ...(failure && { failure }),
+    state: rules.snapshot(table.state),
+  };
+}
+
+/** The game is over: those still playing get the last word, then their input closes and they may exit. */
+async function dismissBots<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>): Promise<void> {
+  const grace = game.exitGrace ?? DEFAULT_EXIT_GRACE;
+  await Promise.all(
+    table.bots.map((bot, i) => {
+      if (!table.failures[i] && game.protocol.finalInput) bot.send(game.protocol.finalInput(table.state, seat(i)));
+      return bot.close(grace);
+    }),
+  );
+}
+
+function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, seed: number): GameResult {
+  const outcome = game.rules.outcome(table.state)!;
+  return {
+    game: game.id,
+    seed,
+    turns: table.turns.length,
+    winner: outcome.winner,
+    reason: table.endedBy ?? outcome.reason,
+    players: table.specs.map((bot, i) => ({
+      bot,
+      seat: seat(i),
+      score: outcome.scores[i] ?? 0,
+      rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
+      status: table.failures[i]?.status ?? 'ok',
+      message: table.failures[i]?.message ?? '',
+    })),
+  };
+}
+
 /** `budget`: the limit was what remained of the seat's time for the whole game. */
-function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: number, budget: boolean): Failure {
+function describeFailure(
+  answer: Exclude<TurnResult, { kind: 'line' }>,
+  limit: number,
+  budget: boolean,
+  margin: number,
+): Failure {
   switch (answer.kind) {
     case 'timeout': {
       const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
-      return {
-        status: 'timeout',
-        message: `no answer ${within} (stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over)`,
-      };
+      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
+      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
+      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
+      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
+      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };
@@ -159,4 +218,3 @@ function describeFailure(answer: Exclude<TurnResult, { kind: 'line' }>, limit: n
 }
 
 const round3 = (ms: number): number => Math.round(ms * 1000) / 1000;
-

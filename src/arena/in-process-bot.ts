@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BotProgram } from '../core/line-io.js';
+import type { Millis } from '../core/units.js';
 import { LineQueue } from './line-streams.js';
 import { StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
@@ -11,12 +12,13 @@ import { TimedBot } from './timed-bot.js';
 export class InProcessBot extends TimedBot {
   private readonly input = new LineQueue();
 
-  constructor(label: string, program: BotProgram) {
-    super(label, new StderrLog());
+  /** `margin`: how far past its limit an answer is still taken. */
+  constructor(label: string, program: BotProgram, margin?: Millis) {
+    super(label, new StderrLog(), margin);
     void program({
       readLine: () => this.input.read(),
       writeLine: (line) => this.receiveLines([line], performance.now()),
-      log: (text) => this.stderr.append(text.endsWith('\n') ? text : text + '\n'),
+      log: (text) => this.stderr.append(text.endsWith('\n') ? text : `${text}\n`),
     }).then(
       () => this.fail({ kind: 'crash', detail: 'returned', neverStarted: false, stderr: '' }),
       (err: unknown) => {
@@ -26,11 +28,11 @@ export class InProcessBot extends TimedBot {
     );
   }
 
-  protected deliver(text: string, written: () => void): void {
+  protected deliver(text: string, written: (at: number) => void): void {
     const lines = text.split('\n');
     lines.pop();
     for (const line of lines) this.input.push(line);
-    written();
+    written(performance.now());
   }
 
   protected async terminate(): Promise<void> {

@@ -30,6 +30,7 @@ export class LineSplitter {
 }
 
 export class LineTooLongError extends Error {
+  override readonly name = 'LineTooLongError';
   constructor(readonly limit: number) {
     super(`output line longer than ${limit} characters`);
   }
@@ -80,7 +81,7 @@ export function stdioLineIO(): LineIO {
   });
   return {
     readLine: () => queue.read(),
-    writeLine: (line) => void process.stdout.write(line + '\n'),
-    log: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+    writeLine: (line) => void process.stdout.write(`${line}\n`),
+    log: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
   };
 }

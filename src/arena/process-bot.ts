@@ -1,16 +1,19 @@
 /**
- * A bot that is a command line: run through `sh -c` in a process group of its own, so that the
- * whole tree it starts can be ended together.
+ * A bot that is a command line: run through `sh -c` in a sandbox (sandbox/) and in a process group
+ * of its own, so that the whole tree it starts can be limited, measured and ended together.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Millis } from '../core/units.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
-import { StderrLog, defaultStderrCaps, type StderrCaps } from './stderr-log.js';
+import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
+import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
+import { shellCommand } from './shell-command.js';
+import { defaultStderrCaps, type StderrCaps, StderrLog } from './stderr-log.js';
 import { TimedBot } from './timed-bot.js';
-import type { Millis } from '../core/units.js';
 
 export interface ProcessBotOptions {
   /** Longest output line accepted, in characters. */
@@ -18,47 +21,89 @@ export interface ProcessBotOptions {
   readonly stderrCaps?: StderrCaps;
   /** How long a bot has to exit after SIGTERM before SIGKILL. */
   readonly killGraceMs?: number;
+  /** The bot's limits (DEFAULT_LIMITS unless given); null runs it without a sandbox. */
+  readonly limits?: BotLimits | null;
+  /** How far past its limit an answer is still taken, as an overrun. */
+  readonly timeMargin?: Millis;
+  /** The directory the command runs in; Tabula's own when absent. */
+  readonly cwd?: string;
 }
 
 /** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
 const EXIT_DRAIN_MS = 25;
 /** How long to wait for a killed process group to disappear. */
 const GROUP_EXIT_WAIT_MS = 1000;
-/** Exit codes of `sh` for a command it could not find or run. */
-const SHELL_CANNOT_RUN = new Set([126, 127]);
+/** Exit codes of `sh` for a command it could not find or run, and of the sandbox it could not enter. */
+const CANNOT_RUN = new Set([125, 126, 127]);
 
 export class ProcessBot extends TimedBot {
-  private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
-  /** The bot's process group (its shell's pid); undefined when it could not be spawned. */
-  readonly pgid: number | undefined;
-  private readonly exited: Promise<void>;
+  private child: ChildProcessByStdio<Writable, Readable, Readable> | null = null;
+  private sandbox: Sandbox | null = null;
+  /** Resolves once the bot runs, or could not be started. */
+  private readonly launched: Promise<void>;
+  /** Input handed over before the bot runs: written as soon as it does. */
+  private readonly early: { text: string; written: (at: number) => void }[] = [];
+  private exited: Promise<void> = Promise.resolve();
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-  constructor(readonly command: string, options: ProcessBotOptions = {}) {
-    super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps));
+  constructor(
+    readonly command: string,
+    private readonly options: ProcessBotOptions = {},
+  ) {
+    super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
-    this.child = spawn('sh', ['-c', command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.pgid = this.child.pid;
-    if (this.pgid !== undefined) trackGroup(this.pgid);
+    // Also for a bot without a sandbox: it starts the watchdog that ends bots when Tabula is killed.
+    prepareSandboxes();
+    this.launched = this.launch();
+  }
+
+  /** The bot's process group (its shell's pid); undefined until it runs, or when it could not be spawned. */
+  get pgid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Makes the bot's sandbox, then starts it there. */
+  private async launch(): Promise<void> {
+    const limits = this.options.limits === undefined ? DEFAULT_LIMITS : this.options.limits;
+    try {
+      this.sandbox = limits && (await Sandbox.create(limits));
+    } catch (err) {
+      this.fail({
+        kind: 'crash',
+        detail: `could not be given its sandbox: ${(err as Error).message}`,
+        neverStarted: true,
+        stderr: '',
+      });
+      return;
+    }
+    const run = shellCommand(this.command);
+    const { file, args } = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
+    const child = spawn(file, args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
+    });
+    this.child = child;
+    if (child.pid !== undefined) trackGroup(child.pid);
 
     this.exited = new Promise((resolve) => {
-      this.child.on('exit', (code, signal) => {
+      child.on('exit', (code, signal) => {
         this.exit = { code, signal };
         resolve();
         // Output written just before exiting may still be in the pipe: read it before calling this a crash.
         setTimeout(() => this.ended(), EXIT_DRAIN_MS);
       });
-      this.child.on('error', (err) => {
+      child.on('error', (err) => {
         this.exit ??= { code: null, signal: null };
         resolve();
         this.fail({ kind: 'crash', detail: `could not be run: ${err.message}`, neverStarted: true, stderr: '' });
       });
     });
 
-    const splitter = new LineSplitter(options.maxLineLength ?? 1 << 16);
-    this.child.stdout.setEncoding('utf8');
-    this.child.stdout.on('data', (chunk: string) => {
+    const splitter = new LineSplitter(this.options.maxLineLength ?? 1 << 16);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       const at = performance.now();
       try {
         this.receiveLines(splitter.push(chunk), at);
@@ -67,53 +112,82 @@ export class ProcessBot extends TimedBot {
         this.fail({ kind: 'overflow', detail: err.message, stderr: '' });
       }
     });
-    this.child.stdout.on('end', () => {
+    child.stdout.on('end', () => {
       this.receiveLines(splitter.flush(), performance.now());
       // Usually the process is exiting too: give its exit status a moment to arrive, for the message.
       setTimeout(() => this.ended(), EXIT_DRAIN_MS);
     });
-    this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
     // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
-    this.child.stdin.on('error', () => {});
+    child.stdin.on('error', () => {});
+    for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
   }
 
-  protected deliver(text: string, written: () => void): void {
-    if (this.child.stdin.writable) this.child.stdin.write(text, (err) => err || written());
+  protected deliver(text: string, written: (at: number) => void): void {
+    if (!this.child) return void this.early.push({ text, written });
+    const stdin = this.child.stdin;
+    if (!stdin.writable) return;
+    // The pipe usually takes it all at once, in the write call: the clock starts with that call. Not
+    // after it: the write wakes the bot, which may take the CPU from the arena there and then; and
+    // not when Node gets round to the write's callback, after other games' work.
+    const before = performance.now();
+    stdin.write(text, (err) => err || written(performance.now()));
+    if (stdin.writableLength === 0) written(before);
+  }
+
+  protected override cpuMs(): number | undefined {
+    return this.sandbox?.cpuMs();
+  }
+
+  protected override breach(): string | null {
+    return this.sandbox?.breach() ?? null;
   }
 
   /** The bot's output closed or its process exited: no answer can come any more. */
   private ended(): void {
     const exit = this.exit;
+    const breach = this.breach();
     const how =
-      exit === null ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      exit === null
+        ? 'closed its output'
+        : exit.signal
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code}`;
     const last = this.stderr.lastLines();
+    const detail = breach ? `${breach}; it ${how}` : how;
     this.fail({
       kind: 'crash',
-      detail: last ? `${how}; stderr: ${last}` : how,
-      neverStarted: !this.hasAnswered && exit?.code != null && SHELL_CANNOT_RUN.has(exit.code),
+      detail: last ? `${detail}; stderr: ${last}` : detail,
+      neverStarted: !breach && !this.hasAnswered && exit?.code != null && CANNOT_RUN.has(exit.code),
       stderr: '',
     });
   }
 
   protected async terminate(grace: Millis | undefined): Promise<void> {
-    this.child.stdin.end();
-    const pgid = this.pgid;
+    await this.launched;
+    const child = this.child;
+    if (!child) return;
+    child.stdin.end();
+    const pgid = child.pid;
     if (pgid !== undefined) {
       if (this.exit === null && grace !== undefined) await Promise.race([this.exited, sleep(grace)]);
       if (this.exit === null) {
         signalGroup(pgid, 'SIGTERM');
         await Promise.race([this.exited, sleep(this.killGraceMs)]);
       }
-      // Unconditionally: the leader may be gone while processes it started live on in its group.
+      // Unconditionally: the leader may be gone while processes it started live on, in its group or
+      // (after setsid) only in its sandbox.
       signalGroup(pgid, 'SIGKILL');
-      // SIGKILL is delivered asynchronously: return only once the group is really gone.
+      this.sandbox?.kill();
+      // SIGKILL is delivered asynchronously: return only once all is really gone.
       for (let waited = 0; runningInGroup(pgid).length > 0 && waited < GROUP_EXIT_WAIT_MS; waited += 5) await sleep(5);
+      await this.sandbox?.remove();
       untrackGroup(pgid);
     }
     await this.exited;
-    this.child.stdin.destroy();
-    this.child.stdout.destroy();
-    this.child.stderr.destroy();
+    child.stdin.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
   }
 }

@@ -1,14 +1,17 @@
 /**
  * Every bot process runs in a process group of its own; this registry of live groups lets the
- * arena kill them all when it exits, however it exits (short of SIGKILL).
+ * arena kill them all when it exits, and tells the watchdog (sandbox/watchdog.ts), which kills
+ * them when the arena is killed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { unwatchGroup, watchGroup } from './sandbox/watchdog.js';
 
 const live = new Set<number>();
 let hooked = false;
 
 export function trackGroup(pgid: number): void {
   live.add(pgid);
+  watchGroup(pgid);
   if (!hooked) {
     hooked = true;
     process.on('exit', killAllGroups);
@@ -17,6 +20,7 @@ export function trackGroup(pgid: number): void {
 
 export function untrackGroup(pgid: number): void {
   live.delete(pgid);
+  unwatchGroup(pgid);
 }
 
 /** Sends `signal` to the group; false when no process of it is left. */
@@ -62,12 +66,17 @@ export function isRunning(pid: number): boolean {
   return stat !== null && stat.state !== 'Z' && stat.state !== 'X';
 }
 
-function procStat(pid: number): { state: string; pgid: number } | null {
+/** When the process started (clock ticks after boot, as text): with its pid, what identifies it. */
+export function processStartTime(pid: number): string | null {
+  return procStat(pid)?.startTime ?? null;
+}
+
+function procStat(pid: number): { state: string; pgid: number; startTime: string } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold anything: count fields after its end.
+    // The command name is in parentheses and may hold anything: count fields after its end (field 3).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, pgid: Number(fields[2]) };
+    return { state: fields[0]!, pgid: Number(fields[2]), startTime: fields[19]! };
   } catch {
     return null;
   }

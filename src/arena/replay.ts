@@ -6,6 +6,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
+import type { Opening } from './opening.js';
 
 export type { GameResult, PlayerResult, PlayerStatus } from '../core/game-result.js';
 
@@ -23,6 +24,11 @@ export interface ReplayTurn {
   readonly stderr: string;
   /** The measured response time, from the last byte of input written to the line read. */
   readonly timeMs: number;
+  /**
+   * The CPU time (user and system) the bot and all it started used over the same span; present
+   * where the arena measures it (bots run as processes in a cgroup).
+   */
+  readonly cpuMs?: number;
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one. */
   readonly comment?: string;
@@ -38,7 +44,10 @@ export interface Replay {
   readonly seed: number;
   readonly startedAt: string;
   readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
-  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number };
+  /** `marginMs`, when there is one: how far past its limit an answer was still taken (`--time-margin`). */
+  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number; readonly marginMs?: number };
+  /** Where the game started, when not at the game's own start: `initialState` is that start. */
+  readonly opening?: Opening;
   readonly initialState: unknown;
   readonly turns: readonly ReplayTurn[];
   readonly result: GameResult;
@@ -47,6 +56,6 @@ export interface Replay {
 /** Writes the replay whole or not at all: a reader never sees half a file. */
 export async function writeReplay(path: string, replay: Replay): Promise<void> {
   const partial = `${path}.partial-${process.pid}`;
-  await writeFile(partial, JSON.stringify(replay, null, 1) + '\n');
+  await writeFile(partial, `${JSON.stringify(replay, null, 1)}\n`);
   await rename(partial, path);
 }

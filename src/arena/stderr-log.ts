@@ -33,7 +33,10 @@ export class StderrLog {
 
   /** The text written since the previous call, with a note of what the caps dropped. */
   takeTurn(): string {
-    const text = this.turnDropped > 0 ? `${this.turnText}\n[tabula: ${this.turnDropped} more characters of stderr dropped]` : this.turnText;
+    const text =
+      this.turnDropped > 0
+        ? `${this.turnText}\n[tabula: ${this.turnDropped} more characters of stderr dropped]`
+        : this.turnText;
     this.turnText = '';
     this.turnDropped = 0;
     return text;

@@ -4,14 +4,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BotConnection, TurnResult } from '../core/connection.js';
-import { StderrLog } from './stderr-log.js';
-import { millis, type Millis } from '../core/units.js';
+import { type Millis, millis } from '../core/units.js';
+import type { StderrLog } from './stderr-log.js';
 
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
   readonly limit: Millis;
   readonly accept: ((line: string) => boolean) | undefined;
   readonly sent: number;
+  /** The bot's CPU time when the turn began, where it is measured. */
+  readonly cpuAtStart: number | undefined;
   /** When the last byte of the input was handed over; the clock runs from here. */
   written?: number;
   timer?: NodeJS.Timeout;
@@ -29,29 +31,45 @@ export abstract class TimedBot implements BotConnection {
   private answered = false;
   private closing: Promise<void> | null = null;
 
-  constructor(readonly label: string, stderr: StderrLog) {
+  /** `margin`: how far past its limit an answer is still taken (and recorded as an overrun). */
+  constructor(
+    readonly label: string,
+    stderr: StderrLog,
+    private readonly margin: Millis = millis(0),
+  ) {
     this.stderr = stderr;
   }
 
-  /** Hands the input text to the bot; calls `written` once the last byte is out. */
-  protected abstract deliver(text: string, written: () => void): void;
+  /**
+   * Hands the input text to the bot; calls `written` with the time (performance.now()) at which
+   * the last byte was handed over, as soon as it is known. Calls after the first are ignored.
+   */
+  protected abstract deliver(text: string, written: (at: number) => void): void;
   /**
    * Ends the bot and all it started; resolves when nothing is left. With `grace`, the bot's input
    * is closed first and it may exit by itself within that time.
    */
   protected abstract terminate(grace: Millis | undefined): Promise<void>;
 
+  /** CPU time (ms) used so far by the bot and all it started; undefined where it is not measured. */
+  protected cpuMs(): number | undefined {
+    return undefined;
+  }
+
+  /** A limit the bot went over (memory, processes), as the message of the crash it is; null if none. */
+  protected breach(): string | null {
+    return null;
+  }
+
   turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult> {
     if (this.pending) throw new Error(`bot "${this.label}" asked for a turn while one is running`);
     if (this.failure) return Promise.resolve(this.withStderr(this.failure));
     return new Promise((resolve) => {
-      const pending: PendingTurn = { resolve, limit, accept, sent: performance.now() };
+      const pending: PendingTurn = { resolve, limit, accept, sent: performance.now(), cpuAtStart: this.cpuMs() };
       this.pending = pending;
-      this.deliver(text(input), () => {
-        if (pending.written === undefined) pending.written = performance.now();
-      });
+      this.deliver(text(input), (at) => (pending.written ??= at));
       if (this.pending === pending) this.answer(pending.sent);
-      if (this.pending === pending) this.armClock(pending, limit);
+      if (this.pending === pending) this.armClock(pending, limit + this.margin);
     });
   }
 
@@ -60,9 +78,11 @@ export abstract class TimedBot implements BotConnection {
   }
 
   close(grace?: Millis): Promise<void> {
-    if (!this.failure) this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+    if (!this.failure)
+      this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
-    return (this.closing ??= this.terminate(grace));
+    if (!this.closing) this.closing = this.terminate(grace);
+    return this.closing;
   }
 
   /** Lines the bot wrote, read at time `at` (performance.now()). */
@@ -70,7 +90,11 @@ export abstract class TimedBot implements BotConnection {
     if (this.failure) return;
     for (const line of lines) this.unread.push(line);
     if (this.unread.length > MAX_UNREAD_LINES) {
-      this.fail({ kind: 'overflow', detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`, stderr: '' });
+      this.fail({
+        kind: 'overflow',
+        detail: `wrote more than ${MAX_UNREAD_LINES} lines it was not asked for`,
+        stderr: '',
+      });
     } else if (this.pending) this.answer(at);
   }
 
@@ -90,13 +114,18 @@ export abstract class TimedBot implements BotConnection {
   /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
   private answer(at: number): void {
     const pending = this.pending!;
-    let line: string | undefined;
-    while ((line = this.unread.shift()) !== undefined && pending.accept && !pending.accept(line));
+    let line = this.unread.shift();
+    while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
     if (line === undefined) return;
     const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
     this.answered = true;
-    if (elapsed > pending.limit) return this.timeout(elapsed);
-    this.finish({ kind: 'line', line, elapsed, stderr: '' });
+    if (elapsed > pending.limit + this.margin) {
+      this.timeout(pending, elapsed);
+      return;
+    }
+    const breach = this.breach();
+    if (breach) this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
+    else this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '' });
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
@@ -104,13 +133,26 @@ export abstract class TimedBot implements BotConnection {
       if (this.pending !== pending) return;
       // Until the input is fully written (a bot that does not read), the clock runs from the send.
       const elapsed = performance.now() - (pending.written ?? pending.sent);
-      if (elapsed > pending.limit) this.timeout(millis(elapsed));
-      else this.armClock(pending, pending.limit - elapsed);
+      const deadline = pending.limit + this.margin;
+      if (elapsed > deadline) this.timeout(pending, millis(elapsed));
+      else this.armClock(pending, deadline - elapsed);
     }, Math.ceil(remaining) + 1);
   }
 
-  private timeout(elapsed: Millis): void {
-    this.fail({ kind: 'timeout', elapsed, stderr: '' });
+  /** Out of time; unless the time went on breaking a limit, which is the failure then. */
+  private timeout(pending: PendingTurn, elapsed: Millis): void {
+    const breach = this.breach();
+    this.fail(
+      breach
+        ? { kind: 'crash', detail: breach, neverStarted: false, stderr: '' }
+        : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '' },
+    );
+  }
+
+  /** A bot measured at the end of a turn but not at its start was not running yet: it started with 0. */
+  private cpuSince(pending: PendingTurn): { cpu?: Millis } {
+    const now = this.cpuMs();
+    return now === undefined ? {} : { cpu: millis(now - (pending.cpuAtStart ?? 0)) };
   }
 
   private finish(result: TurnResult): void {
@@ -126,4 +168,4 @@ export abstract class TimedBot implements BotConnection {
   }
 }
 
-const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : lines.join('\n') + '\n');
+const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);

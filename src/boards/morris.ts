@@ -51,7 +51,16 @@ export const radiusOf = (p: Point): number => p % RADII;
 // The Nine Men's Morris naming.
 
 /** The step from the centre towards each direction, as [column, row] with rows counted upwards. */
-const DIRECTION_VECTORS = [[-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0]] as const;
+const DIRECTION_VECTORS = [
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+] as const;
 /** The column 0..6 (A..G) of a point on the 7×7 grid, left to right. */
 export const columnOf = (p: Point): number => 3 + DIRECTION_VECTORS[directionOf(p)]![0] * (radiusOf(p) + 1);
 /** The row 0..6 (1..7) of a point on the 7×7 grid, bottom to top. */
@@ -98,6 +107,8 @@ const joined = (p: Point, q: Point): boolean =>
 export const NEIGHBOURS: readonly (readonly Point[])[] = POINTS.map((p) => POINTS.filter((q) => joined(p, q)));
 
 /** Bit `q` of `NEIGHBOUR_MASKS[p]` is set when points p and q are adjacent. */
-export const NEIGHBOUR_MASKS: Int32Array = Int32Array.from(NEIGHBOURS, (ns) => ns.reduce((mask, q) => mask | (1 << q), 0));
+export const NEIGHBOUR_MASKS: Int32Array = Int32Array.from(NEIGHBOURS, (ns) =>
+  ns.reduce((mask, q) => mask | (1 << q), 0),
+);
 
 export const isAdjacent = (p: Point, q: Point): boolean => ((NEIGHBOUR_MASKS[p]! >>> q) & 1) === 1;

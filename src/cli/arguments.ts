@@ -1,7 +1,7 @@
 /** Parsers for option values, each naming the option it checks. */
 import { InvalidArgumentError } from 'commander';
+import { type Millis, millis } from '../core/units.js';
 import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
-import { millis, type Millis } from '../core/units.js';
 
 export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {
@@ -12,8 +12,16 @@ export function parseSeed(value: string): number {
 
 export function parseMillis(value: string): Millis {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0)) throw new InvalidArgumentError('a time is a positive number of milliseconds.');
+  if (!/^\d+(\.\d+)?$/.test(value) || !(n > 0))
+    throw new InvalidArgumentError('a time is a positive number of milliseconds.');
   return millis(n);
+}
+
+export function parseShare(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n < 1))
+    throw new InvalidArgumentError('a share is a number between 0 and 1.');
+  return n;
 }
 
 export function parseCount(value: string): number {

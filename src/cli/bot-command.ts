@@ -1,10 +1,10 @@
 /** `tabula bot <game> <name>`: a built-in bot as a stand-alone program on stdin/stdout. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { runBuiltinBot } from '../arena/builtin-bot.js';
+import { playOnStdio } from '../arena/builtin-bot.js';
 import { checkGameOptions } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface BotOptions extends TimeOverrides {
   seed?: number;
@@ -16,6 +16,11 @@ export async function botCommand(gameId: string, name: string, options: BotOptio
   const spec = parseBotSpec(game, `builtin:${name}`);
   if (spec.kind !== 'builtin') throw new Error('a builtin: spec is always a built-in bot');
   checkGameOptions(game, options.option);
-  const setup = { seed: options.seed ?? randomSeed(), gameOptions: options.option, timeLimits: timeLimitsOf(game, options), params: spec.params };
-  await runBuiltinBot(game, spec.name, setup);
+  const setup = {
+    seed: options.seed ?? randomSeed(),
+    gameOptions: options.option,
+    timeLimits: timeLimitsOf(game, options),
+    params: spec.params,
+  };
+  await playOnStdio(game, spec.name, setup);
 }

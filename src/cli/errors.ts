@@ -11,4 +11,6 @@ export const EXIT = {
 } as const;
 
 /** A mistake in the command line, reported as such. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,22 +1,27 @@
 /** The `tabula` command line. */
-import { Command, CommanderError, Option } from 'commander';
+
 import { availableParallelism } from 'node:os';
+import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
-import { killAllGroups } from '../arena/process-groups.js';
 import { UnknownGameError } from '../games/registry.js';
-import { collectGameOption, parseCount, parseSeed, parseSprtOption } from './arguments.js';
+import { collectGameOption, parseCount, parseMillis, parseSeed, parseShare, parseSprtOption } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { DEFAULT_DB, addRunOptions, addTimeOptions } from './run-options.js';
+import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
-  new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)').argParser(collectGameOption).default({}, 'none');
+  new Option('--option <name=value>', 'set a game option (repeatable; `tabula games` lists them)')
+    .argParser(collectGameOption)
+    .default({}, 'none');
 
 /** Each command's module is loaded when it runs: `tabula bot` must start fast, without SQLite and the rest. */
 const lazy =
   <A extends unknown[]>(load: () => Promise<(...args: A) => Promise<unknown>>) =>
   async (...args: A): Promise<void> =>
-    void (await (await load())(...args));
+    void (await (
+      await load()
+    )(...args));
 
 function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
@@ -30,15 +35,23 @@ function program(setExit: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./games-command.js')).gamesCommand));
 
-  addTimeOptions(
-    cli
-      .command('play')
-      .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
-      .argument('<game>', 'the game, as `tabula games` lists it')
-      .argument('<bots...>', 'one bot per seat, in seat order')
-      .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-      .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
-      .option('--json', 'print the result as one JSON object'),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('play')
+        .description('play one game; a bot is builtin:<name> or a command line run through sh -c')
+        .argument('<game>', 'the game, as `tabula games` lists it')
+        .argument('<bots...>', 'one bot per seat, in seat order')
+        .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
+        .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
+        .option('--json', 'print the result as one JSON object')
+        .addOption(
+          new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
+            .argParser(parseCount)
+            .conflicts('opening'),
+        )
+        .option('--opening <position>', "start from this position, in the game's notation"),
+    ),
   )
     .addOption(gameOption())
     .action(lazy(async () => (await import('./play-command.js')).playCommand));
@@ -55,6 +68,16 @@ function program(setExit: (code: number) => void): Command {
     .action(lazy(async () => (await import('./bot-command.js')).botCommand));
 
   cli
+    .command('export')
+    .description(
+      'write a built-in bot as one JavaScript file that plain node runs, speaking the statement (a CodinGame submission)',
+    )
+    .argument('<game>')
+    .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
+    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
+    .action(lazy(async () => (await import('./export-command.js')).exportCommand));
+
+  cli
     .command('perft')
     .description('count the legal move sequences of a given depth: the check of a rules engine')
     .argument('<game>')
@@ -63,14 +86,17 @@ function program(setExit: (code: number) => void): Command {
     .option('--divide', 'print the count under each first move, then the total')
     .action(lazy(async () => (await import('./perft-command.js')).perftCommand));
 
-  addTimeOptions(
-    cli
-      .command('judge')
-      .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
-      .argument('<game>')
-      .argument('<command>', 'the submission, a command line')
-      .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-      .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed),
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('judge')
+        .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+        .argument('<game>')
+        .argument('<command>', 'the submission, a command line')
+        .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
+        .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
+        .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
+    ),
   )
     .addOption(gameOption())
     .action(async (game: string, command: string, options) => {
@@ -81,12 +107,18 @@ function program(setExit: (code: number) => void): Command {
   addRunOptions(
     cli
       .command('match')
-      .description('play games in pairs, seats swapped on one seed, until --games or an SPRT verdict; results in the database')
+      .description(
+        'play games in pairs, seats swapped on one seed, until --games or an SPRT verdict; results in the database',
+      )
       .argument('<game>')
       .argument('<botA>', 'the bot whose strength is measured')
       .argument('<botB>', 'its opponent')
       .addOption(new Option('--games <n>', 'games to play at most').argParser(parseCount).default(100))
-      .addOption(new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(parseSprtOption)),
+      .addOption(
+        new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(
+          parseSprtOption,
+        ),
+      ),
   ).action(lazy(async () => (await import('./match-command.js')).matchCommand));
 
   addRunOptions(
@@ -95,9 +127,17 @@ function program(setExit: (code: number) => void): Command {
       .description('play a tournament; ratings, a cross table and per-bot statistics in the database')
       .argument('<game>')
       .argument('<bots...>', 'two bots or more')
-      .addOption(new Option('--format <format>', 'how bots meet').choices(['round-robin', 'gauntlet', 'swiss']).default('round-robin'))
+      .addOption(
+        new Option('--format <format>', 'how bots meet')
+          .choices(['round-robin', 'gauntlet', 'swiss'])
+          .default('round-robin'),
+      )
       .addOption(new Option('--rounds <r>', 'rounds (default: 1, or log2 of the bots for swiss)').argParser(parseCount))
-      .addOption(new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(parseCount)),
+      .addOption(
+        new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(
+          parseCount,
+        ),
+      ),
   ).action(lazy(async () => (await import('./tournament-command.js')).tournamentCommand));
 
   cli
@@ -117,11 +157,39 @@ function program(setExit: (code: number) => void): Command {
 
   cli
     .command('calibrate')
-    .description("measure the arena's own overhead and jitter per turn, and warn when it would cost bots their time")
-    .addOption(new Option('--concurrency <k>', 'bots answering at once').argParser(parseCount).default(availableParallelism(), 'the number of cores'))
-    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(4000))
+    .description(
+      "measure the arena's overhead and jitter per turn with games busy at once, and warn when it would cost bots their time",
+    )
+    .addOption(
+      new Option('--concurrency <k>', 'games busy at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .addOption(new Option('--turns <n>', 'turns to measure').argParser(parseCount).default(1000))
+    .addOption(new Option('--turn-ms <ms>', 'the turn limit the bots play against').argParser(parseMillis).default(50))
+    .addOption(
+      new Option('--share <s>', 'the share of the limit the bots spend computing').argParser(parseShare).default(0.8),
+    )
+    .addOption(new Option('--threads <t>', 'threads each bot computes with').argParser(parseCount).default(1))
     .option('--json', 'print JSON')
-    .action(lazy(async () => (await import('../arena/calibration.js')).calibrateCommand));
+    .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
+
+  cli
+    .command('worker')
+    .description("play games of matches and tournaments run elsewhere with --redis: this machine's share")
+    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379')
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .option('--name <name>', 'how the coordinator names this worker (default: host-pid)')
+    .addOption(
+      new Option('--lock-ms <ms>', 'how long a game stays claimed by a worker that stopped answering')
+        .argParser(parseCount)
+        .default(30_000),
+    )
+    .action(lazy(async () => (await import('./worker-command.js')).workerCommand));
 
   return cli;
 }
@@ -129,19 +197,15 @@ function program(setExit: (code: number) => void): Command {
 /** Runs the command line `argv` (without node and the script) and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   // Ctrl-C or a kill must not leave bot processes behind.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
-    process.once(signal, () => {
-      killAllGroups();
-      process.exit(code);
-    });
-  }
+  installSignalHandlers();
   let exit: number = EXIT.ok;
   try {
     await program((code) => (exit = code)).parseAsync(argv, { from: 'user' });
     return exit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError) return fail(err.message, EXIT.usage);
+    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError)
+      return fail(err.message, EXIT.usage);
     if (err instanceof BotStartError) return fail(err.message, EXIT.botStart);
     return fail(err instanceof Error ? (err.stack ?? err.message) : String(err), EXIT.internal);
   }

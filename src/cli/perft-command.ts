@@ -2,7 +2,10 @@
 import { findGame } from '../games/registry.js';
 import { UsageError } from './errors.js';
 
-export async function perftCommand(gameId: string, options: { depth: number; position?: string; divide?: boolean }): Promise<void> {
+export async function perftCommand(
+  gameId: string,
+  options: { depth: number; position?: string; divide?: boolean },
+): Promise<void> {
   const game = await findGame(gameId);
   if (!game.perft) throw new UsageError(`${game.id} has no move counter (perft)`);
   if (options.divide) {

@@ -1,31 +1,43 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { SetupError } from '../core/game.js';
 import { playGame } from '../arena/game-loop.js';
-import { findGame } from '../games/registry.js';
-import { writeReplay, type GameResult } from '../arena/replay.js';
+import type { Opening } from '../arena/opening.js';
+import { type GameResult, writeReplay } from '../arena/replay.js';
+import { checkSeats } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
-import { timeLimitsOf, type TimeOverrides } from './run-options.js';
+import { findGame } from '../games/registry.js';
+import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
-export interface PlayOptions extends TimeOverrides {
+export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
   option: Record<string, string>;
   replay?: string;
   json?: boolean;
+  randomPlies?: number;
+  opening?: string;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
   const game = await findGame(gameId);
-  const { min, max } = game.seats;
-  if (bots.length < min || bots.length > max) {
-    throw new SetupError(`${game.id} is played by ${min === max ? min : `${min} to ${max}`} bots; ${bots.length} given`);
-  }
+  checkSeats(game, bots.length);
   for (const bot of bots) parseBotSpec(game, bot);
   const seed = options.seed ?? randomSeed();
   const timeLimits = timeLimitsOf(game, options);
-  const { result, replay } = await playGame(game, bots, { seed, timeLimits, gameOptions: options.option });
+  const opening: Opening | undefined =
+    options.randomPlies !== undefined
+      ? { randomPlies: options.randomPlies }
+      : options.opening !== undefined
+        ? { position: options.opening }
+        : undefined;
+  const { result, replay } = await playGame(game, bots, {
+    seed,
+    timeLimits,
+    gameOptions: options.option,
+    ...(opening && { opening }),
+    connect: connectOptionsOf(options),
+  });
   if (options.replay) await writeReplay(options.replay, replay);
-  process.stdout.write(options.json ? JSON.stringify(result) + '\n' : summary(result));
+  process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }
 
 function summary(r: GameResult): string {
@@ -37,5 +49,5 @@ function summary(r: GameResult): string {
   }
   const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${r.players[r.winner]!.bot}) wins`;
   lines.push(`${winner}: ${r.reason}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -15,7 +15,18 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
   if (json) {
     return {
       game: (game) =>
-        process.stdout.write(JSON.stringify({ event: 'game', run: runId, gameId: game.id, index: game.index, round: game.round, seats: game.seats, ...game.result }) + '\n'),
+        process.stdout.write(
+          `${JSON.stringify({
+            event: 'game',
+            run: runId,
+            gameId: game.id,
+            index: game.index,
+            round: game.round,
+            seats: game.seats,
+            ...(game.worker !== undefined && { worker: game.worker }),
+            ...game.result,
+          })}\n`,
+        ),
       stop: () => {},
     };
   }
@@ -26,6 +37,7 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
     etaBuffer: 40,
   });
   const started = Date.now();
+  const byWorker = new Map<string, number>();
   let played = 0;
   let failures = stored.reduce((n, g) => n + failuresIn(g), 0);
   bar.start(total, stored.length, { rate: '-', status: '', failures });
@@ -33,8 +45,13 @@ export function runProgress(json: boolean, total: number, stored: readonly Store
     game: (game, status) => {
       played++;
       failures += failuresIn(game);
+      if (game.worker !== undefined) byWorker.set(game.worker, (byWorker.get(game.worker) ?? 0) + 1);
       const minutes = (Date.now() - started) / 60_000;
-      bar.increment(1, { rate: (played / minutes).toFixed(1), status, failures });
+      const workers =
+        byWorker.size === 0
+          ? ''
+          : ` | ${byWorker.size} workers: ${[...byWorker].map(([w, n]) => `${w} ${n}`).join(', ')}`;
+      bar.increment(1, { rate: (played / minutes).toFixed(1), status: status + workers, failures });
     },
     stop: () => bar.stop(),
   };

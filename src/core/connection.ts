@@ -1,10 +1,20 @@
 /** One bot at the table, as the match loop talks to it: send a turn's lines, get a line or a failure. */
 import type { Millis } from './units.js';
 
+/**
+ * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started
+ * used from the moment its input was written until its answer was read (or it was stopped).
+ */
 export type TurnResult =
-  | { readonly kind: 'line'; readonly line: string; readonly elapsed: Millis; readonly stderr: string }
+  | {
+      readonly kind: 'line';
+      readonly line: string;
+      readonly elapsed: Millis;
+      readonly cpu?: Millis;
+      readonly stderr: string;
+    }
   /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
-  | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly stderr: string }
+  | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly cpu?: Millis; readonly stderr: string }
   /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
   | { readonly kind: 'crash'; readonly detail: string; readonly neverStarted: boolean; readonly stderr: string }
   /** The bot wrote something no referee should read (a line over the cap, a flood of lines). */
@@ -16,7 +26,8 @@ export interface BotConnection {
   /**
    * Sends the turn's input and waits for the answer: the first line `accept` takes (any line by
    * default; the others are skipped). The clock runs from the moment the last byte of the input
-   * is written until that line is read; a limit overrun kills the bot.
+   * is written until that line is read; an overrun beyond the connection's time margin (none by
+   * default) kills the bot, and a bot that went over its memory or process limit is a crash.
    */
   turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult>;
   /** Sends lines that need no answer (the end of a game). */
@@ -30,7 +41,11 @@ export interface BotConnection {
 
 /** Thrown when a bot cannot be started at all (no such built-in, a command the shell cannot find). */
 export class BotStartError extends Error {
-  constructor(readonly bot: string, detail: string) {
+  override readonly name = 'BotStartError';
+  constructor(
+    readonly bot: string,
+    detail: string,
+  ) {
     super(`cannot start bot "${bot}": ${detail}`);
   }
 }

@@ -3,8 +3,8 @@
  * is a folder under src/games/ whose index exports a `GameDefinition` as `game`.
  */
 import type { BotConnection } from './connection.js';
-import type { BotProgram } from './line-io.js';
 import type { GameResult } from './game-result.js';
+import type { BotProgram } from './line-io.js';
 import type { Result } from './result.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
 
@@ -21,10 +21,18 @@ export interface GameSetup {
 }
 
 /** The game cannot be set up as asked: a wrong number of bots, an unknown option or a bad value. */
-export class SetupError extends Error {}
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}
 
-/** Refuses a table of `players` seats that the game is not played by. */
-export function checkSeats(game: GameDefinition, players: number): void {
+/** Who plays a game: its name, and how many seats its table has. */
+export interface Seating {
+  readonly title: string;
+  readonly seats: { readonly min: number; readonly max: number };
+}
+
+/** Refuses a table of `players` seats that the game is not played by: the one check, for every caller. */
+export function checkSeats(game: Seating, players: number): void {
   const { min, max } = game.seats;
   if (players >= min && players <= max) return;
   const range = min === max ? `${min}` : `${min} to ${max}`;
@@ -122,10 +130,18 @@ export interface Setting {
  * Refuses settings not among `known`, naming those there are, and values their `check` refuses:
  * `what` names the owner (`mills`, `builtin:strong`), `kind` the settings (`option`, `parameter`).
  */
-export function checkSettings(what: string, kind: string, known: readonly Setting[], given: Readonly<Record<string, string>>): void {
+export function checkSettings(
+  what: string,
+  kind: string,
+  known: readonly Setting[],
+  given: Readonly<Record<string, string>>,
+): void {
   for (const [name, value] of Object.entries(given)) {
     const setting = known.find((s) => s.name === name);
-    if (!setting) throw new SetupError(`${what} has no ${kind} "${name}" (its ${kind}s: ${known.map((s) => s.name).join(', ') || 'none'})`);
+    if (!setting)
+      throw new SetupError(
+        `${what} has no ${kind} "${name}" (its ${kind}s: ${known.map((s) => s.name).join(', ') || 'none'})`,
+      );
     const checked = setting.check?.(value);
     if (checked && !checked.ok) throw new SetupError(`${what}: ${kind} ${name}=${value}: ${checked.error}`);
   }
@@ -170,7 +186,11 @@ export interface Bridge {
   readonly description: string;
   readonly params?: readonly Setting[];
   /** `start` runs the engine's command as a process bot, under the arena's limits and clock. */
-  connect(command: string, start: (command: string) => BotConnection, params: Readonly<Record<string, string>>): BotConnection;
+  connect(
+    command: string,
+    start: (command: string) => BotConnection,
+    params: Readonly<Record<string, string>>,
+  ): BotConnection;
 }
 
 /** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */
@@ -181,11 +201,46 @@ export interface Judge {
   verdict(result: GameResult, seat: Seat): string | null;
 }
 
-export interface GameDefinition<State = unknown, Move = unknown> {
+/**
+ * Starts other than the game's own, for matches from varied openings (`--random-plies`,
+ * `--openings`). A game has this only when its protocol tells a bot the whole state it must play
+ * from; a streaming protocol that relays only moves cannot, and such a game refuses both options.
+ */
+export interface Openings<State> {
+  /** A position in the game's notation (a line of an openings file) as the state to start from, or why it is not one. */
+  readonly parse?: (text: string, setup: GameSetup) => Result<State>;
+}
+
+/**
+ * How a game is drawn in the web arena. `board` runs in the browser, from the replay's snapshots
+ * alone (it lives in the game's view.ts, which imports no rules code); `clicks` runs on the server,
+ * next to the rules, and tells the page which clicks make each legal move of a person's seat.
+ */
+export interface GameView<State = unknown> {
+  /** The board as SVG text: the snapshot of a state (`Rules.snapshot`), its last move marked. */
+  board(snapshot: unknown, options: BoardOptions): string;
+  /** Each legal move of the seat to move in `state`: the protocol line it sends and the clicks that make it. */
+  clicks?(state: State): readonly ClickMove[];
+}
+
+export interface BoardOptions {
+  /** Drawn for this seat's eyes (its own hand shown, the others' hidden), or for a spectator when absent. */
+  readonly seat?: Seat;
+  /** Ids of the elements a person may click now, drawn as clickable and marked `data-target="<id>"`. */
+  readonly targets?: readonly string[];
+  /** Ids of the elements already clicked in the move being made, drawn as selected. */
+  readonly selected?: readonly string[];
+}
+
+/** A legal move as a person makes it: clicks on board elements (ids), and the line they stand for. */
+export interface ClickMove {
+  readonly line: string;
+  readonly path: readonly string[];
+}
+
+export interface GameDefinition<State = unknown, Move = unknown> extends Seating {
   /** The name used on the command line: `tabula play <id> ...`. */
   readonly id: string;
-  readonly title: string;
-  readonly seats: { readonly min: number; readonly max: number };
   readonly timeLimits: TimeLimits;
   readonly rules: Rules<State, Move>;
   readonly protocol: Protocol<State, Move>;
@@ -196,4 +251,6 @@ export interface GameDefinition<State = unknown, Move = unknown> {
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
   readonly judge?: Judge;
+  readonly openings?: Openings<State>;
+  readonly view?: GameView<State>;
 }

@@ -6,7 +6,9 @@
 import type { LineIO } from './line-io.js';
 
 /** The input does not follow the statement: a referee bug, for a built-in bot. */
-export class TurnInputError extends Error {}
+export class TurnInputError extends Error {
+  override readonly name = 'TurnInputError';
+}
 
 /** A count: one whole number, named `what` in the error. */
 export function readCount(line: string, what: string): number {

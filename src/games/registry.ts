@@ -10,19 +10,23 @@ const gamesDir = new URL('./', import.meta.url);
 let loaded: Promise<GameDefinition[]> | null = null;
 
 export function loadGames(): Promise<GameDefinition[]> {
-  return (loaded ??= (async () => {
-    const games: GameDefinition[] = [];
-    for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
-      const index = new URL(`${entry.name}/index.js`, gamesDir);
-      if (!entry.isDirectory() || !existsSync(index)) continue;
-      const module = (await import(index.href)) as { game?: GameDefinition };
-      if (module.game) games.push(module.game);
-    }
-    return games.sort((a, b) => a.id.localeCompare(b.id));
-  })());
+  if (!loaded) loaded = importGames();
+  return loaded;
+}
+
+async function importGames(): Promise<GameDefinition[]> {
+  const games: GameDefinition[] = [];
+  for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
+    const index = new URL(`${entry.name}/index.js`, gamesDir);
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    const module = (await import(index.href)) as { game?: GameDefinition };
+    if (module.game) games.push(module.game);
+  }
+  return games.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 export class UnknownGameError extends Error {
+  override readonly name = 'UnknownGameError';
   constructor(id: string, known: readonly string[]) {
     super(`unknown game "${id}" (known games: ${known.join(', ')})`);
   }
@@ -37,6 +41,10 @@ export async function findGame(id: string): Promise<GameDefinition> {
   }
   const games = await loadGames();
   const game = games.find((g) => g.id === id);
-  if (!game) throw new UnknownGameError(id, games.map((g) => g.id));
+  if (!game)
+    throw new UnknownGameError(
+      id,
+      games.map((g) => g.id),
+    );
   return game;
 }

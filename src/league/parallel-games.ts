@@ -3,17 +3,20 @@
  * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
  */
 import { performance } from 'node:perf_hooks';
-import type { GameDefinition } from '../core/game.js';
+import type { ConnectOptions } from '../arena/bot-spec.js';
 import { playGame } from '../arena/game-loop.js';
-import type { Replay } from '../arena/replay.js';
-import type { RunConfig } from './run-config.js';
+import type { Replay, ReplayTurn } from '../arena/replay.js';
+import type { GameDefinition } from '../core/game.js';
+import { millis } from '../core/units.js';
+import { playQueued, type RemoteSettings } from './remote/coordinator.js';
+import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
 import type { SeatTimes, Store, StoredGame } from './store.js';
 
 export interface RunSettings {
   readonly game: GameDefinition;
-  /** The run's bots (a planned game's seats index into `config.bots`), time limits and game options. */
-  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions'>;
+  /** The run's bots (a planned game's seats index into `config.bots`), their limits, time limits and game options. */
+  readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings' | 'limits' | 'timeMarginMs'>;
   readonly runId: number;
   readonly store: Store;
   readonly concurrency: number;
@@ -23,10 +26,13 @@ export interface RunSettings {
   readonly onGame?: (game: StoredGame) => void;
   /** Asked after each stored game: true stops starting new games (those running finish). */
   readonly shouldStop?: () => boolean;
+  /** Plays the games on workers through a queue instead of here. */
+  readonly remote?: RemoteSettings;
 }
 
 /** Plays the planned games the store does not have yet; resolves when all have ended or a stop was asked. */
 export async function playPlanned(settings: RunSettings, planned: readonly PlannedGame[]): Promise<void> {
+  if (settings.remote) return playQueued(settings, planned, settings.remote);
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
@@ -42,39 +48,68 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
 }
 
 async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { bots, timeLimits, gameOptions } = settings.config;
-  const specs = plan.seats.map((i) => bots[i]!);
-  const start = performance.now();
-  const { result, replay } = await playGame(settings.game, specs, {
-    seed: plan.seed,
-    timeLimits,
-    gameOptions,
-    connect: { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+  const { replay, ...played } = await playScheduled(settings.game, settings.config, plan, {
+    builtinsAsProcesses: settings.builtinsAsProcesses ?? true,
   });
-  const game = {
-    runId: settings.runId,
+  const game = { runId: settings.runId, ...played };
+  const id = settings.store.recordGame(game, replay);
+  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+}
+
+/** A scheduled game as played: what the store keeps of it, and its replay. */
+export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'finishedAt'> {
+  readonly replay: Replay;
+}
+
+/** Plays one scheduled game of a run, here or on a worker, exactly as the run says. */
+export async function playScheduled(
+  game: GameDefinition,
+  config: RunSettings['config'],
+  plan: PlannedGame,
+  connect: ConnectOptions,
+): Promise<PlayedScheduled> {
+  const specs = plan.seats.map((i) => config.bots[i]!);
+  const start = performance.now();
+  const opening = openingOf(config.openings, plan.deal);
+  const { result, replay } = await playGame(game, specs, {
+    seed: plan.seed,
+    timeLimits: config.timeLimits,
+    gameOptions: config.gameOptions,
+    ...(opening && { opening }),
+    connect: {
+      ...connect,
+      ...(config.limits && { limits: config.limits }),
+      ...(config.timeMarginMs !== undefined && { timeMargin: millis(config.timeMarginMs) }),
+    },
+  });
+  return {
     index: plan.index,
     round: plan.round,
     seats: plan.seats,
     result,
     times: seatTimes(replay),
     durationMs: Math.round(performance.now() - start),
+    replay,
   };
-  const id = settings.store.recordGame(game, replay);
-  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
 }
 
-/** Each seat's response times, the first turn apart (it has its own, longer limit). */
+/** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
 function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
-    const turns = replay.turns.filter((t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'));
+    const turns = replay.turns.filter(
+      (t) => t.seat === seat && (t.output.length > 0 || t.failure?.status === 'timeout'),
+    );
     const [first, ...rest] = turns;
+    const cpu = (t: ReplayTurn | undefined) => t?.cpuMs ?? null;
     return {
       firstTurnMs: first ? first.timeMs : null,
       turnMs: rest.map((t) => t.timeMs),
       firstTurnLimitMs: replay.timeLimits.firstTurnMs,
       turnLimitMs: replay.timeLimits.turnMs,
+      firstTurnCpuMs: cpu(first),
+      turnCpuMs: rest.map(cpu).filter((c) => c !== null),
+      overruns: turns.filter((t) => t.output.length > 0 && t.timeMs > t.limitMs).length,
     };
   });
 }

@@ -1,15 +1,23 @@
 /** What a match or tournament run is: stored with it, and what the same command finds it by again. */
-import type { SprtSettings } from './stats/sprt.js';
-import type { TournamentFormat } from './schedule.js';
+
+import type { Opening } from '../arena/opening.js';
+import type { BotLimits } from '../arena/sandbox/limits.js';
 import type { TimeLimits } from '../core/units.js';
+import type { SprtSettings } from './stats/sprt.js';
 
 interface CommonConfig {
   readonly game: string;
   readonly bots: readonly string[];
   readonly timeLimits: TimeLimits;
   readonly gameOptions: Readonly<Record<string, string>>;
+  /** Where the games start, when not at the game's own start. */
+  readonly openings?: RunOpenings;
   /** The seed the user gave; absent when the run chose its own (stored with the run). */
   readonly seed?: number;
+  /** The bots' limits, when not the defaults (DEFAULT_LIMITS). */
+  readonly limits?: BotLimits;
+  /** How far past its limit an answer is still taken (`--time-margin`), when there is a margin. */
+  readonly timeMarginMs?: number;
 }
 
 export interface MatchConfig extends CommonConfig {
@@ -17,6 +25,20 @@ export interface MatchConfig extends CommonConfig {
   readonly games: number;
   readonly sprt?: SprtSettings;
 }
+
+/**
+ * Where a run's games start: random plies chosen by each deal's seed, or the positions of an openings
+ * file, one per deal in turn (the games of a deal, seats swapped, start alike).
+ */
+export type RunOpenings = { readonly randomPlies: number } | { readonly positions: readonly string[] };
+
+/** The opening of deal `deal` (a match's pair, a tournament table's round). */
+export function openingOf(openings: RunOpenings | undefined, deal: number): Opening | undefined {
+  if (!openings) return undefined;
+  return 'randomPlies' in openings ? openings : { position: openings.positions[deal % openings.positions.length]! };
+}
+
+export type TournamentFormat = 'round-robin' | 'gauntlet' | 'swiss';
 
 export interface TournamentConfig extends CommonConfig {
   readonly kind: 'tournament';

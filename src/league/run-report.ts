@@ -1,6 +1,8 @@
 /** The report of a stored run, as `tabula results` and the end of a run show it. */
-import { PairTally, botReports, multiSeatStandings, twoSeatStandings, type BotReport, type CrossTable, type PairReport, type Standing } from './report.js';
+import { type BotReport, botReports } from './bot-report.js';
+import { type PairReport, PairTally } from './pair-tally.js';
 import type { RunConfig } from './run-config.js';
+import { type CrossTable, multiSeatStandings, type Standing, twoSeatStandings } from './standings.js';
 import type { RunRecord, Store, StoredGame } from './store.js';
 
 export interface RunReport {

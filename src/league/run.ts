@@ -1,48 +1,74 @@
-/** What matches and tournaments share: open (or continue) the run in the store, play it with progress, report. */
+/**
+ * A stored run, match or tournament: found again in the store by its identity (or opened), played
+ * game by game with each game stored the moment it ends, and reported from what the store holds.
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { GameDefinition } from '../core/game.js';
-import type { RunSettings } from './parallel-games.js';
 import { randomSeed } from '../core/rng.js';
-import { runIdentity, type RunConfig } from './run-config.js';
-import { runReport } from './run-report.js';
-import { Store, type RunRecord, type StoredGame } from './store.js';
-import { runProgress } from '../cli/progress.js';
-import { printReport } from '../cli/report-format.js';
-import type { RunOptions } from '../cli/run-options.js';
+import { matchPlan } from './match.js';
+import type { RunSettings } from './parallel-games.js';
+import { type RunConfig, runIdentity } from './run-config.js';
+import { type RunReport, runReport } from './run-report.js';
+import type { RunRecord, Store, StoredGame } from './store.js';
+import { tournamentPlan } from './tournament.js';
 
+/** How a kind of run plays what is left of it. */
 export interface RunPlan {
   /** Games the run will have played when it is complete (at most, for a match with an SPRT). */
   readonly total: number;
-  /** Plays what is left of the run, each game through `settings`. */
+  /** Plays what is left of the run, each game through `settings` (see `playPlanned`). */
   play(settings: RunSettings): Promise<void>;
-  /** Takes a newly stored game into the run's tallies; returns what the progress bar shows. */
+  /** Takes a newly stored game into the run's tallies; returns the run's state in a few words. */
   record(game: StoredGame): string;
+  /** Asked after each stored game: true stops starting new games (a decided SPRT). */
   shouldStop?(): boolean;
 }
 
-export async function storedRun(
-  game: GameDefinition,
-  config: RunConfig,
-  options: RunOptions,
-  planFor: (run: RunRecord, store: Store, stored: readonly StoredGame[]) => RunPlan,
-): Promise<void> {
-  const store = new Store(options.db);
-  try {
-    const run = store.openRun(config.kind, runIdentity(config), config, options.seed ?? randomSeed());
-    const stored = store.games(run.id);
-    const plan = planFor(run, store, stored);
-    const progress = runProgress(options.json === true, plan.total, stored, run.id);
-    await plan.play({
-      game,
-      config,
-      runId: run.id,
-      store,
-      concurrency: options.concurrency,
-      onGame: (g) => progress.game(g, plan.record(g)),
-      ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
-    });
-    progress.stop();
-    printReport(runReport(run, store.games(run.id)), options.json === true);
-  } finally {
-    store.close();
-  }
+export interface RunHooks {
+  /** Before any game: the run, the games it already had, and the games it will have when complete. */
+  readonly onStart?: (run: RunRecord, stored: readonly StoredGame[], total: number) => void;
+  /** After each game is stored, with the run's state in a few words (the score, the round). */
+  readonly onGame?: (game: StoredGame, status: string) => void;
+}
+
+export interface RunRequest {
+  readonly game: GameDefinition;
+  readonly config: RunConfig;
+  readonly store: Store;
+  /** Games played at once. */
+  readonly concurrency: number;
+  /** Plays the games on workers, through the queue in this Redis, instead of here. */
+  readonly remote?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
+}
+
+/** Plays what is left of the run `config` describes (all of it, for a new run) and reports it. */
+export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promise<RunReport> {
+  const { game, config, store } = request;
+  const run = store.openRun(config.kind, runIdentity(config), config, config.seed ?? randomSeed());
+  const stored = store.games(run.id);
+  const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
+  hooks.onStart?.(run, stored, plan.total);
+  const remote = request.remote && {
+    ...request.remote,
+    runKey: createHash('sha256')
+      .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
+      .digest('hex')
+      .slice(0, 16),
+    folder: process.cwd(),
+  };
+  await plan.play({
+    ...(remote && { remote }),
+    game,
+    config,
+    runId: run.id,
+    store,
+    concurrency: request.concurrency,
+    onGame: (g) => {
+      const status = plan.record(g);
+      hooks.onGame?.(g, status);
+    },
+    ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
+  });
+  return runReport(run, store.games(run.id));
 }

@@ -12,65 +12,42 @@ export interface PlannedGame {
   /** The players in seat order, as indices into the run's list of bots. */
   readonly seats: readonly number[];
   readonly seed: number;
+  /** The games of one deal share its seed and its opening: a match's pair, a tournament table's round. */
+  readonly deal: number;
 }
 
 /** A match: game pairs on one seed, the second with the seats swapped. */
 export function matchSchedule(games: number, seed: number): PlannedGame[] {
   return Array.from({ length: games }, (_, index) => {
     const pair = Math.floor(index / 2);
-    return { index, round: pair, seats: index % 2 === 0 ? [0, 1] : [1, 0], seed: deriveSeed(seed, pair) };
+    return { index, round: pair, seats: index % 2 === 0 ? [0, 1] : [1, 0], seed: deriveSeed(seed, pair), deal: pair };
   });
 }
-
-export type TournamentFormat = 'round-robin' | 'gauntlet' | 'swiss';
 
 /**
  * Round-robin and gauntlet: in every round each table (every set of `tableSize` bots; with a
  * gauntlet, only those with bot 0) plays one game in every seat order, all on one seed.
  */
-export function tableSchedule(format: 'round-robin' | 'gauntlet', bots: number, tableSize: number, rounds: number, seed: number): PlannedGame[] {
+export function tableSchedule(
+  format: 'round-robin' | 'gauntlet',
+  bots: number,
+  tableSize: number,
+  rounds: number,
+  seed: number,
+): PlannedGame[] {
   const tables = combinations(bots, tableSize).filter((t) => format === 'round-robin' || t.includes(0));
   const planned: PlannedGame[] = [];
   let deal = 0;
   for (let round = 0; round < rounds; round++) {
     for (const table of tables) {
-      const tableSeed = deriveSeed(seed, deal++);
-      for (const seats of permutations(table)) planned.push({ index: planned.length, round, seats, seed: tableSeed });
+      const tableSeed = deriveSeed(seed, deal);
+      for (const seats of permutations(table))
+        planned.push({ index: planned.length, round, seats, seed: tableSeed, deal });
+      deal++;
     }
   }
   return planned;
 }
-
-/**
- * One Swiss round for two-seat games: bots sorted by points so far are paired from the top, each
- * with the nearest one it has not met yet where possible; with an odd count the lowest-placed bot
- * without a bye sits out. Each pairing plays both seat orders on one seed.
- */
-export function swissRound(round: number, bots: number, points: readonly number[], met: ReadonlySet<string>, byes: ReadonlySet<number>, seed: number): PlannedGame[] {
-  const order = Array.from({ length: bots }, (_, i) => i).sort((a, b) => points[b]! - points[a]! || a - b);
-  if (order.length % 2 === 1) {
-    const bye = [...order].reverse().find((b) => !byes.has(b)) ?? order.at(-1)!;
-    order.splice(order.indexOf(bye), 1);
-  }
-  const pairs: [number, number][] = [];
-  while (order.length > 0) {
-    const a = order.shift()!;
-    const k = order.findIndex((b) => !met.has(pairKey(a, b)));
-    const [b] = order.splice(k < 0 ? 0 : k, 1);
-    pairs.push([a, b!]);
-  }
-  const gamesPerRound = 2 * Math.floor(bots / 2);
-  return pairs.flatMap(([a, b], p) => {
-    const pairSeed = deriveSeed(seed, round * bots + p);
-    const index = round * gamesPerRound + 2 * p;
-    return [
-      { index, round, seats: [a, b], seed: pairSeed },
-      { index: index + 1, round, seats: [b, a], seed: pairSeed },
-    ];
-  });
-}
-
-export const pairKey = (a: number, b: number): string => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
 /** All k-element subsets of 0..n-1, in lexicographic order. */
 export function combinations(n: number, k: number): number[][] {
@@ -86,5 +63,7 @@ export function combinations(n: number, k: number): number[][] {
 /** All orderings of `items`, the given order first. */
 export function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((first, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]));
+  return items.flatMap((first, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
+  );
 }

@@ -2,8 +2,9 @@
  * The results store: one SQLite file. Every finished game is written in one transaction the moment
  * it ends, so a run stopped in any way loses no finished game and, on resume, counts none twice.
  */
-import Database from 'better-sqlite3';
+
 import { deflateSync, inflateSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { GameResult, Replay } from '../arena/replay.js';
 
 export type RunKind = 'match' | 'tournament';
@@ -24,6 +25,11 @@ export interface SeatTimes {
   readonly turnMs: readonly number[];
   readonly firstTurnLimitMs: number;
   readonly turnLimitMs: number;
+  /** CPU times, where measured (absent in games stored before Tabula measured them). */
+  readonly firstTurnCpuMs?: number | null;
+  readonly turnCpuMs?: readonly number[];
+  /** Answers taken past their limit, within the time margin. */
+  readonly overruns?: number;
 }
 
 export interface StoredGame {
@@ -38,6 +44,8 @@ export interface StoredGame {
   readonly times: readonly SeatTimes[];
   readonly finishedAt: string;
   readonly durationMs: number;
+  /** The worker that played it, as a run played by workers reports it (not kept in the database). */
+  readonly worker?: string;
 }
 
 const SCHEMA = `
@@ -107,8 +115,11 @@ export class Store {
     return new Set(rows.map((r) => r.idx));
   }
 
-  /** Stores a finished game, replay included, in one transaction. A game already stored is kept as it was. */
-  recordGame(game: Omit<StoredGame, 'id' | 'finishedAt'>, replay: Replay): number | null {
+  /**
+   * Stores a finished game, replay included, in one transaction. A game already stored is kept as it
+   * was. The replay may come compressed already (deflated JSON, as workers send it).
+   */
+  recordGame(game: Omit<StoredGame, 'id' | 'finishedAt'>, replay: Replay | Buffer): number | null {
     const info = this.db
       .prepare(
         `INSERT OR IGNORE INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
@@ -125,7 +136,7 @@ export class Store {
         game.result.reason,
         JSON.stringify(game.result),
         JSON.stringify(game.times),
-        deflateSync(JSON.stringify(replay)),
+        Buffer.isBuffer(replay) ? replay : deflateSync(JSON.stringify(replay)),
         new Date().toISOString(),
         game.durationMs,
       );
@@ -134,7 +145,9 @@ export class Store {
 
   games(runId: number): StoredGame[] {
     const rows = this.db
-      .prepare('SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id')
+      .prepare(
+        'SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id',
+      )
       .all(runId) as GameRow[];
     return rows.map((r) => ({
       id: r.id,

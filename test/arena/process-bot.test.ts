@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TurnResult } from '../../src/core/connection.js';
 import { ProcessBot } from '../../src/arena/process-bot.js';
+import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
+import type { TurnResult } from '../../src/core/connection.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
-import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
 
 const fixture = (name: string) => join(root, 'test/fixtures/bots', name);
 const second = millis(1000);
@@ -62,7 +62,7 @@ describe('ProcessBot', () => {
       const r = await bot.turn(['2'], millis(100));
       assert.equal(r.kind, 'timeout');
       assert.ok(r.kind === 'timeout' && r.elapsed > 100 && r.elapsed < 600, `elapsed ${JSON.stringify(r)}`);
-      assert.ok(performance.now() - start < 1000, 'the timeout is decided near the limit, not at the bot\'s leisure');
+      assert.ok(performance.now() - start < 1000, "the timeout is decided near the limit, not at the bot's leisure");
       await sleep(400);
       assert.deepEqual(liveInGroup(bot.pgid!), [], 'the bot is killed on timeout, before close()');
       assert.equal((await bot.turn(['3'], second)).kind, 'timeout', 'a timed-out bot answers no more');
@@ -77,7 +77,8 @@ describe('ProcessBot', () => {
   });
 
   it('reports a bot that exits at turn 3 as a crash with its exit code and last stderr', async () => {
-    const script = 'n=0; while read -r a; do n=$((n+1)); if [ $n -eq 3 ]; then echo "fatal: out of ideas" >&2; exit 3; fi; echo ok; done';
+    const script =
+      'n=0; while read -r a; do n=$((n+1)); if [ $n -eq 3 ]; then echo "fatal: out of ideas" >&2; exit 3; fi; echo ok; done';
     await withBot(script, async (bot) => {
       expectLine(await bot.turn(['1'], second));
       expectLine(await bot.turn(['2'], second));
@@ -105,6 +106,24 @@ describe('ProcessBot', () => {
     });
   });
 
+  it('reports a bot that closes its output and lives on at once, though sh -c started it', async () => {
+    await withBot(`python3 ${fixture('close-stdout.py')}`, async (bot) => {
+      const r = await bot.turn(['1'], millis(20_000));
+      assert.match(r.kind === 'crash' ? r.detail : JSON.stringify(r), /^closed its output$/, 'a crash, not a timeout');
+    });
+  });
+
+  it('starts the clock when the input is in the pipe, not when Node gets round to the write callback', async () => {
+    await withBot('while read -r a; do sleep 0.04; echo done; done', async (bot) => {
+      expectLine(await bot.turn(['warm-up'], second));
+      const answer = bot.turn(['go'], second);
+      // The arena busy with other games' work in the same tick, as happens in a match.
+      for (const start = performance.now(); performance.now() - start < 60; );
+      const r = await answer;
+      assert.ok(r.kind === 'line' && r.elapsed >= 40, `a 40 ms sleep measured at ${JSON.stringify(r)}`);
+    });
+  });
+
   it('tells a command the shell cannot find from a crash', async () => {
     await withBot('./no-such-bot-anywhere --fast', async (bot) => {
       const r = await bot.turn(['1'], second);
@@ -114,14 +133,18 @@ describe('ProcessBot', () => {
   });
 
   it('drains a flood of stderr without blocking the bot, and caps what it keeps', async () => {
-    await withBot(`python3 ${fixture('stderr-flood.py')}`, async (bot) => {
-      for (const n of [1, 2, 3]) {
-        const r = await bot.turn([`${n}`], millis(5000));
-        assert.equal(expectLine(r), `ok ${n}`);
-        assert.ok(r.stderr.length < 5000, `stderr kept: ${r.stderr.length}`);
-        assert.match(r.stderr, /^x+\n\[tabula: \d+ more characters of stderr dropped\]$/);
-      }
-    }, { stderrCaps: { perTurn: 4096, total: 1 << 20 } });
+    await withBot(
+      `python3 ${fixture('stderr-flood.py')}`,
+      async (bot) => {
+        for (const n of [1, 2, 3]) {
+          const r = await bot.turn([`${n}`], millis(5000));
+          assert.equal(expectLine(r), `ok ${n}`);
+          assert.ok(r.stderr.length < 5000, `stderr kept: ${r.stderr.length}`);
+          assert.match(r.stderr, /^x+\n\[tabula: \d+ more characters of stderr dropped\]$/);
+        }
+      },
+      { stderrCaps: { perTurn: 4096, total: 1 << 20 } },
+    );
   });
 
   it('rejects an output line over the cap as an overflow', async () => {
@@ -146,12 +169,16 @@ describe('ProcessBot', () => {
   });
 
   it('kills with SIGKILL a bot that ignores SIGTERM', async () => {
-    await withBot(`trap '' TERM; read -r a; echo ok; while :; do sleep 0.05; done`, async (bot) => {
-      expectLine(await bot.turn(['1'], second));
-      const start = performance.now();
-      await bot.close();
-      assert.ok(performance.now() - start >= 45, 'close waited for SIGTERM to work before SIGKILL');
-    }, { killGraceMs: 50 });
+    await withBot(
+      `trap '' TERM; read -r a; echo ok; while :; do sleep 0.05; done`,
+      async (bot) => {
+        expectLine(await bot.turn(['1'], second));
+        const start = performance.now();
+        await bot.close();
+        assert.ok(performance.now() - start >= 45, 'close waited for SIGTERM to work before SIGKILL');
+      },
+      { killGraceMs: 50 },
+    );
   });
 
   it('times out a bot that does not read its input, even when the pipe is full', async () => {
@@ -162,16 +189,20 @@ describe('ProcessBot', () => {
   });
 
   it('skips the lines a turn does not accept, keeping the clock on the accepted one', async () => {
-    await withBot('read -r a; echo "info depth 1"; sleep 0.05; echo "info depth 2"; echo "bestmove 1a1b"', async (bot) => {
-      const r = await bot.turn(['go'], second, (line) => line.startsWith('bestmove '));
-      assert.equal(expectLine(r), 'bestmove 1a1b');
-      assert.ok(r.kind === 'line' && r.elapsed >= 45);
-    });
+    await withBot(
+      'read -r a; echo "info depth 1"; sleep 0.05; echo "info depth 2"; echo "bestmove 1a1b"',
+      async (bot) => {
+        const r = await bot.turn(['go'], second, (line) => line.startsWith('bestmove '));
+        assert.equal(expectLine(r), 'bestmove 1a1b');
+        assert.ok(r.kind === 'line' && r.elapsed >= 45);
+      },
+    );
   });
 
   it('closes the input first and lets the bot exit by itself within the grace', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
-    const script = (file: string) => `trap 'echo term > ${file}; exit' TERM; cat > /dev/null; sleep 0.1; echo clean > ${file}`;
+    const script = (file: string) =>
+      `trap 'echo term > ${file}; exit' TERM; cat > /dev/null; sleep 0.1; echo clean > ${file}`;
     await withBot(script(join(dir, 'graceful')), (bot) => bot.close(millis(2000)));
     assert.equal(readFileSync(join(dir, 'graceful'), 'utf8'), 'clean\n');
     await withBot(script(join(dir, 'killed')), async (bot) => {

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
-import { root, tabula } from '../support/cli.js';
+import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { root, slack, tabula } from '../support/cli.js';
 
-const millsBot = (mode: string, ...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
+const millsBot = (mode: string, ...args: string[]) =>
+  ['python3', join(root, 'test/fixtures/bots/mills_first.py'), mode, ...args].join(' ');
 
 async function playJson(...args: string[]) {
   const run = await tabula(['play', 'mills', ...args, '--json']);
@@ -22,20 +24,24 @@ describe('tabula games', () => {
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+-\s+builtin:random/m);
     const json = JSON.parse((await tabula(['games', '--json'])).stdout);
-    assert.deepEqual(json.find((g: { id: string }) => g.id === 'mills'), {
-      id: 'mills',
-      title: 'Mills',
-      players: { min: 2, max: 2 },
-      timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-      bots: ['random'],
-      options: [],
-    });
+    assert.deepEqual(
+      json.find((g: { id: string }) => g.id === 'mills'),
+      {
+        id: 'mills',
+        title: 'Mills',
+        players: { min: 2, max: 2 },
+        timeLimits: { firstTurnMs: 1000, turnMs: 50 },
+        bots: ['random'],
+        options: [],
+        builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
+      },
+    );
   });
 });
 
 describe('tabula play', () => {
   it('prints exactly the result contract with --json', async () => {
-    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7');
+    const result = await playJson('builtin:random', 'builtin:random', '--seed', '7', ...slack);
     assert.deepEqual(Object.keys(result), ['game', 'seed', 'turns', 'winner', 'reason', 'players']);
     assert.equal(result.game, 'mills');
     assert.equal(result.seed, 7);
@@ -55,7 +61,18 @@ describe('tabula play', () => {
     const runs = [];
     for (const name of ['a.json', 'b.json']) {
       const file = join(dir, name);
-      const run = await tabula(['play', 'mills', 'builtin:random', millsBot('play'), '--seed', '42', '--replay', file, '--turn-ms', '1000']);
+      const run = await tabula([
+        'play',
+        'mills',
+        'builtin:random',
+        millsBot('play'),
+        '--seed',
+        '42',
+        '--replay',
+        file,
+        '--turn-ms',
+        '1000',
+      ]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^mills, seed 42: \d+ turns$/m);
       runs.push(JSON.parse(await readFile(file, 'utf8')) as Replay);
@@ -63,13 +80,23 @@ describe('tabula play', () => {
     const [a, b] = runs as [Replay, Replay];
     assert.equal(a.version, 1);
     assert.equal(a.seed, 42);
-    assert.deepEqual(a.players.map((p) => p.bot), ['builtin:random', millsBot('play')]);
+    assert.deepEqual(
+      a.players.map((p) => p.bot),
+      ['builtin:random', millsBot('play')],
+    );
     const first = a.turns[0]!;
     assert.deepEqual(first.input.slice(0, 3), ['BLACK 200 0 0 9 9', '0', '24']);
     assert.equal(first.output.length, 1);
     assert.equal(a.turns[1]!.stderr, 'WHITE turn 1\n', "the bot's stderr is kept per turn");
     assert.ok(a.turns.every((t) => t.timeMs >= 0 && t.limitMs > 0 && t.state !== undefined));
-    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0 }));
+    // The bot runs as a process in its sandbox: its CPU time is measured (where the machine allows);
+    // the built-in bot's, in process, is not.
+    const measured = !unenforced().has('cpu time');
+    assert.ok(
+      a.turns.every((t) => (t.seat === 1 && measured) === (t.cpuMs !== undefined && t.cpuMs >= 0)),
+      'CPU time beside the wall time',
+    );
+    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0, cpuMs: 0 }));
     assert.deepEqual(untimed(a), untimed(b));
     assert.deepEqual(a.result, b.result);
   });
@@ -79,7 +106,10 @@ describe('tabula play', () => {
     const slack = ['--seed', '1', '--turn-ms', '400', '--first-turn-ms', '5000'];
     const sleeper = await playJson('builtin:random', millsBot('sleep'), ...slack);
     assert.equal(sleeper.players[1].status, 'timeout');
-    assert.match(sleeper.players[1].message, /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over\)$/);
+    assert.match(
+      sleeper.players[1].message,
+      /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over(; it used [\d.]+ ms of CPU in the turn)?; load average [\d.]+ on \d+ cores\)$/,
+    );
     assert.deepEqual([sleeper.winner, sleeper.turns], [0, 4]);
 
     const quitter = await playJson(millsBot('exit3'), 'builtin:random', ...slack);
@@ -107,9 +137,17 @@ describe('tabula play', () => {
   it('exits non-zero with a clear message only when the arena cannot run', async () => {
     const cases: [string[], number, RegExp][] = [
       [['play', 'chess', 'a', 'b'], 2, /unknown game "chess" \(known games: .*mills/],
-      [['play', 'mills', 'builtin:random'], 2, /mills is played by 2 bots; 1 given/],
-      [['play', 'mills', 'builtin:random', 'builtin:best'], 3, /cannot start bot "builtin:best": mills has no built-in bot "best"/],
-      [['play', 'mills', 'builtin:random', './no-such-bot'], 3, /cannot start bot "\.\/no-such-bot": exited with code 127/],
+      [['play', 'mills', 'builtin:random'], 2, /Mills is played by 2 players, not 1/],
+      [
+        ['play', 'mills', 'builtin:random', 'builtin:best'],
+        3,
+        /cannot start bot "builtin:best": mills has no built-in bot "best"/,
+      ],
+      [
+        ['play', 'mills', 'builtin:random', './no-such-bot'],
+        3,
+        /cannot start bot "\.\/no-such-bot": exited with code 127/,
+      ],
       [['play', 'mills', 'builtin:random', 'builtin:random', '--seed', 'x'], 2, /seed/],
       [['play', 'mills', 'builtin:random', 'builtin:random', '--turn-ms', '-5'], 2, /positive number of milliseconds/],
     ];

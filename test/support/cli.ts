@@ -1,9 +1,12 @@
 /** Runs the `tabula` command line as a real child process, from the build these tests were compiled into. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
-export const root = process.env['TABULA_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
+export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.url).pathname;
+
+/** Time limits no load can break, for tests about something other than time. */
+export const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
 
 export interface Run {
   readonly code: number | null;
@@ -11,8 +14,14 @@ export interface Run {
   readonly stderr: string;
 }
 
+const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
+
+/** Starts `tabula` with `args`, its output ignored: for tests that stop it from outside. */
+export function startTabula(args: readonly string[], cwd = root): ChildProcess {
+  return spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd, stdio: 'ignore' });
+}
+
 export function tabula(args: readonly string[], stdin = '', cwd = root): Promise<Run> {
-  const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd });
     let stdout = '';
@@ -23,4 +32,14 @@ export function tabula(args: readonly string[], stdin = '', cwd = root): Promise
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+/** A game's entry in `tabula games --json`, without the built-in bots' details (their own tests check those). */
+export async function gameListing(id: string): Promise<Record<string, unknown>> {
+  const run = await tabula(['games', '--json']);
+  if (run.code !== 0) throw new Error(run.stderr);
+  const { builtins: _builtins, ...listing } = (JSON.parse(run.stdout) as { id: string; builtins?: unknown }[]).find(
+    (g) => g.id === id,
+  )!;
+  return listing;
 }

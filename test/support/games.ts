@@ -1,14 +1,17 @@
 /** Helpers that every game's tests share: playing protocol lines on a state, driving a bot in memory. */
 import assert from 'node:assert/strict';
-import type { BotSetup, Protocol, Rules } from '../../src/core/game.js';
-import { millis, type TimeLimits } from '../../src/core/units.js';
-import type { BotProgram } from '../../src/core/line-io.js';
 import { LineQueue } from '../../src/arena/line-streams.js';
+import type { BotSetup, Protocol, Rules } from '../../src/core/game.js';
+import type { BotProgram } from '../../src/core/line-io.js';
+import { millis, type TimeLimits } from '../../src/core/units.js';
 
 export interface RulesAndProtocol<S, M> {
   readonly rules: Rules<S, M>;
   readonly protocol: Protocol<S, M>;
 }
+
+/** Time limits no load can break, for games in tests about something other than time. */
+export const slackLimits: TimeLimits = { firstTurn: millis(10_000), turn: millis(2000), game: millis(120_000) };
 
 /** What a built-in bot is told at the start of a game with `seed`, under generous limits unless given. */
 export function botSetup(
@@ -51,9 +54,19 @@ export function inMemoryBot(program: BotProgram) {
     turn(lines: readonly string[]): Promise<string> {
       for (const line of lines) input.push(line);
       const answered = answers.shift();
-      return answered !== undefined ? Promise.resolve(answered) : new Promise((resolve) => (waiting = (line) => ((waiting = null), resolve(line))));
+      return answered !== undefined
+        ? Promise.resolve(answered)
+        : new Promise((resolve) => {
+            waiting = (line) => {
+              waiting = null;
+              resolve(line);
+            };
+          });
     },
     /** Ends the input; resolves once the bot has returned. */
-    close: () => (input.end(), done),
+    close: () => {
+      input.end();
+      return done;
+    },
   };
 }

@@ -38,7 +38,16 @@ export const DIRECTIONS: readonly (readonly [number, number])[] = [
   [0, -1],
   [-1, -1],
 ];
-export const DIRECTION_NAMES = ['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'] as const;
+export const DIRECTION_NAMES = [
+  'north',
+  'northeast',
+  'east',
+  'southeast',
+  'south',
+  'southwest',
+  'west',
+  'northwest',
+] as const;
 
 /** The four kinds of line, indexed by `direction & 3`. */
 export const LINE_KINDS = ['column', 'diagonal', 'row', 'diagonal'] as const;

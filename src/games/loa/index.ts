@@ -3,16 +3,28 @@ import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
-import { Position, type Move } from './position.js';
+import { clicks } from './clicks.js';
+import { type Move, Position } from './position.js';
 import { protocol } from './protocol.js';
-import { DEFAULT_MAX_MOVES, MAX_MOVES_OPTION, divide, formatMove, parsePosition, perft, rules, type LoaState } from './rules.js';
+import {
+  DEFAULT_MAX_MOVES,
+  divide,
+  formatMove,
+  type LoaState,
+  MAX_MOVES_OPTION,
+  parsePosition,
+  perft,
+  rules,
+  seating,
+} from './rules.js';
+import { board } from './view.js';
 
-const start = (position: string | undefined): Position => (position === undefined ? Position.start() : parsePosition(position));
+const start = (position: string | undefined): Position =>
+  position === undefined ? Position.start() : parsePosition(position);
 
 export const game: GameDefinition<LoaState, Move> = {
   id: 'loa',
-  title: 'Lines of Action',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(2000), turn: millis(1000), game: millis(10_000) },
   rules,
   protocol,
@@ -36,6 +48,8 @@ export const game: GameDefinition<LoaState, Move> = {
   },
   perft: {
     count: (depth, position) => perft(start(position), depth),
-    divide: (depth, position) => divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
+    divide: (depth, position) =>
+      divide(start(position), depth).map(({ move, count }) => ({ move: formatMove(move), count })),
   },
+  view: { board, clicks },
 };

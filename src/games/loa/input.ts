@@ -7,8 +7,8 @@
 import type { LineIO } from '../../core/line-io.js';
 import { TurnInputError } from '../../core/turn-input.js';
 import { SIZE, squareAt } from './board.js';
-import { BLACK, WHITE, fromOf, moveOf, Position, toOf, type Colour, type Move } from './position.js';
-import { formatMove, checkMove, rules, stateAt } from './rules.js';
+import { BLACK, type Colour, fromOf, type Move, moveOf, Position, toOf, WHITE } from './position.js';
+import { checkMove, formatMove, rules, stateAt } from './rules.js';
 
 export function parseColour(line: string): Colour {
   if (line === '0') return BLACK;

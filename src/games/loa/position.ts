@@ -10,20 +10,20 @@
 import {
   BETWEEN_HI,
   BETWEEN_LO,
+  bitHi,
+  bitLo,
+  grow,
   LINE_COUNT,
   LINE_OF,
+  lowestSquare,
   MAX_DISTANCE,
   NEIGHBOURS_HI,
   NEIGHBOURS_LO,
   RAY,
-  SQUARES,
   SQUARE_COUNT,
-  bitHi,
-  bitLo,
-  grow,
-  lowestSquare,
-  squareAt,
+  SQUARES,
   type Square,
+  squareAt,
 } from './board.js';
 
 /** Black (seat 0) moves first; white is seat 1. */
@@ -208,7 +208,8 @@ export class Position {
   moverConnected(m: Move): boolean {
     const c = other(this.toMove);
     const to = m >> 6;
-    if (this.counts[c]! > 1 && (NEIGHBOURS_LO[to]! & this.lo[c]!) === 0 && (NEIGHBOURS_HI[to]! & this.hi[c]!) === 0) return false;
+    if (this.counts[c]! > 1 && (NEIGHBOURS_LO[to]! & this.lo[c]!) === 0 && (NEIGHBOURS_HI[to]! & this.hi[c]!) === 0)
+      return false;
     return this.isConnected(c);
   }
 

@@ -8,8 +8,8 @@ import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { SIZE, squareAt } from './board.js';
-import { COLOUR_NAMES, other, type Colour, type Move } from './position.js';
-import { formatMove, checkMove, rules, type LoaState } from './rules.js';
+import { COLOUR_NAMES, type Colour, type Move, other } from './position.js';
+import { checkMove, formatMove, type LoaState, rules } from './rules.js';
 
 const FIELDS = ['r1', 'c1', 'r2', 'c2'] as const;
 

@@ -2,39 +2,43 @@
  * The rules of Lines of Action as Tabula enforces them (README.md says how the statement is read).
  * States are immutable values: `play` copies the position, then moves on the copy.
  */
-import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating, SetupError } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import {
   BETWEEN_HI,
   BETWEEN_LO,
-  DIRECTIONS,
+  columnOf,
   DIRECTION_NAMES,
+  DIRECTIONS,
   LINE_KINDS,
   LINE_OF,
-  SIZE,
-  SQUARE_COUNT,
-  columnOf,
   lowestSquare,
   rowOf,
+  SIZE,
+  SQUARE_COUNT,
+  type Square,
   squareAt,
   squareText,
-  type Square,
 } from './board.js';
 import {
   BLACK,
   COLOUR_NAMES,
+  type Colour,
   EMPTY,
-  MAX_MOVES,
-  Position,
-  WHITE,
   fromOf,
+  MAX_MOVES,
+  type Move,
   moveOf,
   other,
+  Position,
   toOf,
-  type Colour,
-  type Move,
+  WHITE,
 } from './position.js';
+import type { LoaSnapshot } from './view.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Lines of Action', seats: { min: 2, max: 2 } };
 
 /** The statement's limit: "Games exceeding 100 moves will be considered draws" (both sides' moves). */
 export const DEFAULT_MAX_MOVES = 100;
@@ -61,7 +65,9 @@ export function maxMovesOption(options: Readonly<Record<string, string>>): numbe
   const text = options[MAX_MOVES_OPTION];
   if (text === undefined) return DEFAULT_MAX_MOVES;
   if (!/^[0-9]+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
-    throw new SetupError(`${MAX_MOVES_OPTION} must be a whole number of moves from 1 to 1000000, not ${JSON.stringify(text)}`);
+    throw new SetupError(
+      `${MAX_MOVES_OPTION} must be a whole number of moves from 1 to 1000000, not ${JSON.stringify(text)}`,
+    );
   return Number(text);
 }
 
@@ -72,7 +78,7 @@ export function stateAt(position: Position, ply = 0, maxMoves = DEFAULT_MAX_MOVE
 }
 
 function initial(setup: GameSetup): LoaState {
-  if (setup.players !== 2) throw new SetupError(`Lines of Action is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return stateAt(Position.start(), 0, maxMovesOption(setup.options));
 }
 
@@ -96,7 +102,8 @@ function endOf(state: LoaState, mover: Colour): Outcome | null {
     return win(mover, connected(mover) + both);
   }
   if (p.isConnected(opponent)) return win(opponent, connected(opponent));
-  if (state.ply >= state.maxMoves) return { winner: null, reason: `move limit: ${plural(state.maxMoves, 'move')} without a winner`, scores: [0, 0] };
+  if (state.ply >= state.maxMoves)
+    return { winner: null, reason: `move limit: ${plural(state.maxMoves, 'move')} without a winner`, scores: [0, 0] };
   if (!p.hasMove()) return { winner: null, reason: `${COLOUR_NAMES[p.toMove]} has no legal move`, scores: [0, 0] };
   return null;
 }
@@ -115,7 +122,8 @@ export function checkMove(state: LoaState, from: Square, to: Square): Result<Mov
   const at = (sq: Square) => `row ${rowOf(sq)} column ${columnOf(sq)}`;
   const piece = p.squares[from]!;
   if (piece === EMPTY) return failed(`there is no piece at ${at(from)}`);
-  if (piece !== c + 1) return failed(`the piece at ${at(from)} is ${COLOUR_NAMES[other(c)]}'s, and ${COLOUR_NAMES[c]} is to move`);
+  if (piece !== c + 1)
+    return failed(`the piece at ${at(from)} is ${COLOUR_NAMES[other(c)]}'s, and ${COLOUR_NAMES[c]} is to move`);
   if (from === to) return failed('the piece does not move');
   const dr = rowOf(to) - rowOf(from);
   const dc = columnOf(to) - columnOf(from);
@@ -125,7 +133,9 @@ export function checkMove(state: LoaState, from: Square, to: Square): Result<Mov
   const d = DIRECTIONS.findIndex(([r, k]) => r === Math.sign(dr) && k === Math.sign(dc));
   const pieces = p.lineCounts[LINE_OF[from * 4 + (d & 3)]!]!;
   if (steps !== pieces)
-    return failed(`the piece at ${at(from)} must move ${plural(pieces, 'square')} ${DIRECTION_NAMES[d]}, not ${steps}: its ${LINE_KINDS[d & 3]} holds ${plural(pieces, 'piece')}`);
+    return failed(
+      `the piece at ${at(from)} must move ${plural(pieces, 'square')} ${DIRECTION_NAMES[d]}, not ${steps}: its ${LINE_KINDS[d & 3]} holds ${plural(pieces, 'piece')}`,
+    );
   if (p.squares[to] === piece) return failed(`${at(to)} holds one of ${COLOUR_NAMES[c]}'s own pieces`);
   const between = from * SQUARE_COUNT + to;
   const blockLo = BETWEEN_LO[between]! & p.lo[other(c)]!;
@@ -164,13 +174,15 @@ export function boardRows(p: Position): string[] {
   return rows;
 }
 
-function snapshot(state: LoaState) {
+function snapshot(state: LoaState): LoaSnapshot {
   return {
     ply: state.ply,
     toMove: state.position.toMove,
     board: boardRows(state.position),
-    pieces: [state.position.counts[BLACK], state.position.counts[WHITE]],
+    pieces: [state.position.counts[BLACK]!, state.position.counts[WHITE]!],
     lastMove: state.lastMove === null ? null : formatMove(state.lastMove),
+    maxMoves: state.maxMoves,
+    outcome: state.outcome,
   };
 }
 
@@ -191,12 +203,16 @@ export const rules: Rules<LoaState, Move> = {
  */
 export function parsePosition(text: string): Position {
   const match = /^([bw./]+) ([bw])$/.exec(text.trim());
-  if (!match) throw new SetupError(`a position is 8 rows of b, w and . separated by /, a space, then b or w to move: ${JSON.stringify(text)}`);
+  if (!match)
+    throw new SetupError(
+      `a position is 8 rows of b, w and . separated by /, a space, then b or w to move: ${JSON.stringify(text)}`,
+    );
   const rows = match[1]!.split('/');
   if (rows.length !== SIZE) throw new SetupError(`a position has 8 rows, not ${rows.length}`);
   const p = new Position();
   for (const [i, row] of rows.entries()) {
-    if (row.length !== SIZE) throw new SetupError(`row ${i + 1} has ${row.length} squares, not 8: ${JSON.stringify(row)}`);
+    if (row.length !== SIZE)
+      throw new SetupError(`row ${i + 1} has ${row.length} squares, not 8: ${JSON.stringify(row)}`);
     for (const [j, ch] of [...row].entries()) {
       if (ch === '.') continue;
       const c = ch === 'b' ? BLACK : WHITE;
@@ -204,7 +220,8 @@ export function parsePosition(text: string): Position {
       p.put(squareAt(i + 1, j + 1), c);
     }
   }
-  for (const c of [BLACK, WHITE] as const) if (p.counts[c] === 0) throw new SetupError(`${COLOUR_NAMES[c]} has no piece`);
+  for (const c of [BLACK, WHITE] as const)
+    if (p.counts[c] === 0) throw new SetupError(`${COLOUR_NAMES[c]} has no piece`);
   p.toMove = match[2] === 'b' ? BLACK : WHITE;
   return p;
 }

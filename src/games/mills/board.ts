@@ -6,16 +6,16 @@
  */
 export {
   DIRECTIONS,
-  LINES,
-  LINES_THROUGH,
-  NEIGHBOURS,
-  RADII,
   directionOf,
   isAdjacent,
-  radiusOf,
+  LINES,
+  LINES_THROUGH,
   type Line,
-  POINTS as SLOTS,
+  NEIGHBOURS,
   POINT_COUNT as SLOT_COUNT,
-  pointAt as slotOf,
+  POINTS as SLOTS,
   type Point as Slot,
+  pointAt as slotOf,
+  RADII,
+  radiusOf,
 } from '../../boards/morris.js';

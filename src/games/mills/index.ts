@@ -1,18 +1,21 @@
 /** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { protocol } from './protocol.js';
-import { formatMove, perft, rules, type MillsMove, type MillsState } from './rules.js';
+import { formatMove, type MillsMove, type MillsState, perft, rules, seating } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<MillsState, MillsMove> = {
   id: 'mills',
-  title: 'Mills',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // Mills has no position notation: its move counts start from the start.
   perft: perftFromStart('mills', rules, perft, formatMove),
+  view: { board, clicks },
 };

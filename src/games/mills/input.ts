@@ -3,7 +3,7 @@
  * bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCountedLines, readNumbers } from '../../core/turn-input.js';
+import { readCountedLines, readNumbers, TurnInputError } from '../../core/turn-input.js';
 
 export interface TurnPiece {
   readonly id: number;
@@ -30,17 +30,36 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
   const header = await io.readLine();
   if (header === null) return null;
   const [color = '', ...rest] = header.split(' ');
-  if (color !== 'BLACK' && color !== 'WHITE') throw new TurnInputError(`expected BLACK or WHITE, got ${JSON.stringify(color)}`);
-  const [turnsLeft, myPieces, opponentPieces, myStock, opponentStock] = readNumbers(rest.join(' '), 5, 'the turn header');
+  if (color !== 'BLACK' && color !== 'WHITE')
+    throw new TurnInputError(`expected BLACK or WHITE, got ${JSON.stringify(color)}`);
+  const [turnsLeft, myPieces, opponentPieces, myStock, opponentStock] = readNumbers(
+    rest.join(' '),
+    5,
+    'the turn header',
+  );
 
   const pieceLines = await readCountedLines(io, 'the number of pieces');
   if (pieceLines === null) return null;
   const pieces = pieceLines.map((line): TurnPiece => {
-    const [id, owner, direction, radius] = readNumbers(line, 4, 'PIECE_ID OWNER_ID DIRECTION RADIUS') as [number, number, number, number];
+    const [id, owner, direction, radius] = readNumbers(line, 4, 'PIECE_ID OWNER_ID DIRECTION RADIUS') as [
+      number,
+      number,
+      number,
+      number,
+    ];
     if (owner !== 0 && owner !== 1) throw new TurnInputError(`owner ${owner} is neither 0 nor 1`);
     return { id, owner, direction, radius };
   });
   const options = await readCountedLines(io, 'the number of options');
   if (options === null) return null;
-  return { color, turnsLeft: turnsLeft!, myPieces: myPieces!, opponentPieces: opponentPieces!, myStock: myStock!, opponentStock: opponentStock!, pieces, options };
+  return {
+    color,
+    turnsLeft: turnsLeft!,
+    myPieces: myPieces!,
+    opponentPieces: opponentPieces!,
+    myStock: myStock!,
+    opponentStock: opponentStock!,
+    pieces,
+    options,
+  };
 }

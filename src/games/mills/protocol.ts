@@ -4,24 +4,24 @@
  */
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
-import { DIRECTIONS, RADII, directionOf, radiusOf, slotOf } from './board.js';
+import { type Seat, seat } from '../../core/units.js';
+import { DIRECTIONS, directionOf, RADII, radiusOf, slotOf } from './board.js';
 import {
-  MAX_PIECE_ID,
-  colorOf,
-  formatMove,
   checkKind,
   checkMove,
+  colorOf,
+  formatMove,
+  MAX_PIECE_ID,
+  type MillsMove,
+  type MillsState,
   phaseOf,
   pieceId,
   piecesOnBoard,
+  type Removal,
+  type Removals,
   rules,
   stepMoves,
   turnsLeft,
-  type MillsMove,
-  type MillsState,
-  type Removal,
-  type Removals,
 } from './rules.js';
 
 export { formatMove };
@@ -44,7 +44,14 @@ function turnInput(state: MillsState, s: Seat): string[] {
   const pieces = piecesOnBoard(state);
   const options = listedMoves(state).map(formatMove);
   return [
-    [colorOf(s), turnsLeft(state, s), state.onBoard[s], state.onBoard[opponent], state.stock[s], state.stock[opponent]].join(' '),
+    [
+      colorOf(s),
+      turnsLeft(state, s),
+      state.onBoard[s],
+      state.onBoard[opponent],
+      state.stock[s],
+      state.stock[opponent],
+    ].join(' '),
     String(pieces.length),
     ...pieces.map((p) => `${p.id} ${p.owner === s ? 0 : 1} ${directionOf(p.slot)} ${radiusOf(p.slot)}`),
     String(options.length),
@@ -62,7 +69,12 @@ interface Field {
 const PIECE: Field = { name: 'PIECE_ID', label: 'piece id', min: 1, max: MAX_PIECE_ID };
 const DIRECTION: Field = { name: 'DIRECTION', label: 'direction', min: 0, max: DIRECTIONS - 1 };
 const RADIUS: Field = { name: 'RADIUS', label: 'radius', min: 0, max: RADII - 1 };
-const REMOVALS: readonly Field[] = [1, 2].map((k) => ({ name: `REMOVE_PIECE_ID_${k}`, label: 'removal id', min: 0, max: MAX_PIECE_ID }));
+const REMOVALS: readonly Field[] = [1, 2].map((k) => ({
+  name: `REMOVE_PIECE_ID_${k}`,
+  label: 'removal id',
+  min: 0,
+  max: MAX_PIECE_ID,
+}));
 const FIELDS = { PUT: [DIRECTION, RADIUS], MOVE: [PIECE, DIRECTION, RADIUS] } as const;
 
 /** A bot's text cut short for an error message, so that a long line is not repeated. */
@@ -106,7 +118,8 @@ function parseCommand(state: MillsState, command: string): Result<MillsMove> {
     return id === 0 ? 0 : pieceId(id);
   };
   const remove: Removals = [request(0), request(1)];
-  const move: MillsMove = keyword === 'PUT' ? { kind: 'PUT', to, remove } : { kind: 'MOVE', piece: pieceId(values[0]!), to, remove };
+  const move: MillsMove =
+    keyword === 'PUT' ? { kind: 'PUT', to, remove } : { kind: 'MOVE', piece: pieceId(values[0]!), to, remove };
   return checkMove(state, move);
 }
 

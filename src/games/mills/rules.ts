@@ -2,21 +2,25 @@
  * The rules of Mills as Tabula enforces them (README.md says where they differ from the published
  * referee). States are immutable values built from small typed arrays that `play` copies.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import {
-  LINES,
-  LINES_THROUGH,
-  NEIGHBOURS,
-  SLOTS,
-  SLOT_COUNT,
   directionOf,
   isAdjacent,
-  radiusOf,
+  LINES,
+  LINES_THROUGH,
   type Line,
+  NEIGHBOURS,
+  radiusOf,
+  SLOT_COUNT,
+  SLOTS,
   type Slot,
 } from './board.js';
+import type { MillsSnapshot } from './view.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Mills', seats: { min: 2, max: 2 } };
 
 declare const pieceBrand: unique symbol;
 /** A piece's id, 1..18, given in the order the pieces are put (by either player) and never reused. */
@@ -60,6 +64,10 @@ export interface MillsState {
   readonly lastMove: MillsMove | null;
   /** The pieces the last move removed. */
   readonly removed: readonly PieceId[];
+  /** Where the last move's piece came from (a MOVE; null for a PUT): for viewers. */
+  readonly lastFrom: Slot | null;
+  /** Where the pieces in `removed` stood, in that order: for viewers. */
+  readonly removedFrom: readonly Slot[];
   readonly outcome: Outcome | null;
 }
 
@@ -89,7 +97,7 @@ export function formatMove(move: MillsMove): string {
 }
 
 function initial(setup: GameSetup): MillsState {
-  if (setup.players !== 2) throw new RangeError(`Mills is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return {
     board: new Int8Array(SLOT_COUNT),
     slots: new Int8Array(MAX_PIECE_ID + 1).fill(-1),
@@ -100,6 +108,8 @@ function initial(setup: GameSetup): MillsState {
     mills: new Int32Array(0),
     lastMove: null,
     removed: [],
+    lastFrom: null,
+    removedFrom: [],
     outcome: null,
   };
 }
@@ -131,10 +141,14 @@ function guardedPiecesOf(state: Pick<MillsState, 'board' | 'owners'>, s: Seat): 
  * removable id. Pieces in a filled mill are removable only when all of them are. Null when `victim`
  * has no piece on the board.
  */
-function victimPiece(state: Pick<MillsState, 'board' | 'slots' | 'owners'>, victim: Seat, request: Removal): PieceId | null {
+function victimPiece(
+  state: Pick<MillsState, 'board' | 'slots' | 'owners'>,
+  victim: Seat,
+  request: Removal,
+): PieceId | null {
   const pieces = piecesOf(state, victim);
   if (pieces === 0) return null;
-  const removable = (pieces & ~guardedPiecesOf(state, victim)) || pieces;
+  const removable = pieces & ~guardedPiecesOf(state, victim) || pieces;
   return request !== 0 && (removable & bit(request)) !== 0 ? request : lowestId(removable);
 }
 
@@ -173,6 +187,7 @@ function apply(state: MillsState, move: MillsMove): MillsState {
   const onBoard: [number, number] = [...state.onBoard];
 
   let piece: number;
+  let from: Slot | null = null;
   if (move.kind === 'PUT') {
     piece = 2 * STOCK - stock[0] - stock[1] + 1;
     owners = owners.slice();
@@ -181,7 +196,8 @@ function apply(state: MillsState, move: MillsMove): MillsState {
     onBoard[mover]!++;
   } else {
     piece = move.piece;
-    board[slots[piece]!] = 0;
+    from = slots[piece]! as Slot;
+    board[from] = 0;
   }
   board[move.to] = piece;
   slots[piece] = move.to;
@@ -200,16 +216,31 @@ function apply(state: MillsState, move: MillsMove): MillsState {
   }
 
   const removed: PieceId[] = [];
+  const removedFrom: Slot[] = [];
   for (let k = 0; k < newMills; k++) {
     const victim = victimPiece({ board, slots, owners }, opponent, move.remove[k] ?? 0);
     if (victim === null) break;
+    removedFrom.push(slots[victim]! as Slot);
     board[slots[victim]!] = 0;
     slots[victim] = -1;
     onBoard[opponent]!--;
     removed.push(victim);
   }
 
-  const next: MillsState = { board, slots, owners, stock, onBoard, ply: state.ply + 1, mills, lastMove: move, removed, outcome: null };
+  const next: MillsState = {
+    board,
+    slots,
+    owners,
+    stock,
+    onBoard,
+    ply: state.ply + 1,
+    mills,
+    lastMove: move,
+    removed,
+    lastFrom: from,
+    removedFrom,
+    outcome: null,
+  };
   const outcome = outcomeAfter(next);
   return outcome ? { ...next, outcome } : next;
 }
@@ -230,14 +261,23 @@ function outcomeAfter(state: MillsState): Outcome | null {
   const scores = [...state.onBoard];
   for (const s of [seat(0), seat(1)]) {
     if (state.stock[s] === 0 && state.onBoard[s]! <= 2)
-      return { winner: opponentOf(s), reason: `${colorOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`, scores };
+      return {
+        winner: opponentOf(s),
+        reason: `${colorOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`,
+        scores,
+      };
   }
   if (state.ply >= 2 * TURNS_PER_PLAYER) {
     const [black, white] = state.onBoard;
     if (black === white) return { winner: null, reason: `turn limit: ${plural(black, 'piece')} each`, scores };
-    return { winner: seat(black > white ? 0 : 1), reason: `turn limit: BLACK has ${black} pieces, WHITE ${white}`, scores };
+    return {
+      winner: seat(black > white ? 0 : 1),
+      reason: `turn limit: BLACK has ${black} pieces, WHITE ${white}`,
+      scores,
+    };
   }
-  if (!canMove(state)) return { winner: opponentOf(toMove(state)), reason: `${colorOf(toMove(state))} cannot move`, scores };
+  if (!canMove(state))
+    return { winner: opponentOf(toMove(state)), reason: `${colorOf(toMove(state))} cannot move`, scores };
   return null;
 }
 
@@ -305,15 +345,24 @@ export function piecesOnBoard(state: MillsState): { id: PieceId; owner: Seat; sl
   return pieces;
 }
 
-function snapshot(state: MillsState) {
+function snapshot(state: MillsState): MillsSnapshot {
+  const at = (slot: Slot) => ({ direction: directionOf(slot), radius: radiusOf(slot) });
   return {
     ply: state.ply,
     toMove: toMove(state),
-    pieces: piecesOnBoard(state).map((p) => ({ id: p.id, owner: p.owner, direction: directionOf(p.slot), radius: radiusOf(p.slot) })),
+    pieces: piecesOnBoard(state).map((p) => ({
+      id: p.id,
+      owner: p.owner,
+      direction: directionOf(p.slot),
+      radius: radiusOf(p.slot),
+    })),
     stock: [...state.stock],
     turnsLeft: [turnsLeft(state, seat(0)), turnsLeft(state, seat(1))],
     lastMove: state.lastMove && formatMove(state.lastMove),
     removed: [...state.removed],
+    from: state.lastFrom === null ? null : at(state.lastFrom),
+    removedAt: state.removedFrom.map(at),
+    outcome: state.outcome,
   };
 }
 

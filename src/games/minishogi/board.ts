@@ -68,13 +68,36 @@ function stepTable(vectors: readonly Vector[]): Int32Array {
   return table;
 }
 
-const ORTHOGONAL: readonly Vector[] = [[1, 0], [0, 1], [-1, 0], [0, -1]];
-const DIAGONAL: readonly Vector[] = [[1, 1], [1, -1], [-1, -1], [-1, 1]];
+const ORTHOGONAL: readonly Vector[] = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+];
+const DIAGONAL: readonly Vector[] = [
+  [1, 1],
+  [1, -1],
+  [-1, -1],
+  [-1, 1],
+];
 
 export const PAWN_ATTACKS = stepTable([[1, 0]]);
-export const SILVER_ATTACKS = stepTable([[1, -1], [1, 0], [1, 1], [-1, -1], [-1, 1]]);
+export const SILVER_ATTACKS = stepTable([
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [-1, -1],
+  [-1, 1],
+]);
 /** Gold, and the promoted pawn and silver, which move like it. */
-export const GOLD_ATTACKS = stepTable([[1, -1], [1, 0], [1, 1], [0, -1], [0, 1], [-1, 0]]);
+export const GOLD_ATTACKS = stepTable([
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, -1],
+  [0, 1],
+  [-1, 0],
+]);
 /** The same for both colors: read it at `square` only. */
 export const KING_ATTACKS = stepTable([...ORTHOGONAL, ...DIAGONAL]);
 
@@ -82,7 +105,16 @@ export const KING_ATTACKS = stepTable([...ORTHOGONAL, ...DIAGONAL]);
  * Rays from each square to the edge, indexed `direction * 25 + square`. Directions 0..3 raise the
  * square index (the nearest blocker is the lowest bit), 4..7 lower it (the highest bit).
  */
-const DIRECTIONS: readonly Vector[] = [[1, 0], [0, 1], [1, 1], [1, -1], [-1, 0], [0, -1], [-1, -1], [-1, 1]];
+const DIRECTIONS: readonly Vector[] = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+  [-1, 0],
+  [0, -1],
+  [-1, -1],
+  [-1, 1],
+];
 const RAYS = new Int32Array(DIRECTIONS.length * SQUARES);
 DIRECTIONS.forEach((v, d) => {
   for (let sq = 0; sq < SQUARES; sq++) {
@@ -91,7 +123,14 @@ DIRECTIONS.forEach((v, d) => {
 });
 
 /** Up: north, east, north-east, north-west; down: south, west, south-west, south-east. */
-const N = 0, E = 1, NE = 2, NW = 3, S = 4, W = 5, SW = 6, SE = 7;
+const N = 0,
+  E = 1,
+  NE = 2,
+  NW = 3,
+  S = 4,
+  W = 5,
+  SW = 6,
+  SE = 7;
 
 function rayUp(d: number, sq: number, occupied: number): number {
   const ray = RAYS[d * SQUARES + sq]!;

@@ -1,13 +1,15 @@
 /** Minishogi: the CodinGame community game (5x5 shogi with drops). See README.md. */
-import { SetupError, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, SetupError } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
 import { protocol } from './protocol.js';
-import { rules, type MinishogiState } from './rules.js';
-import { START_SFEN, SfenError, parseSfen } from './sfen.js';
+import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
+import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
+import { board } from './view.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
 function root(sfen: string | undefined): Position {
@@ -21,10 +23,10 @@ function root(sfen: string | undefined): Position {
 
 export const game: GameDefinition<MinishogiState, Move> = {
   id: 'minishogi',
-  title: 'Minishogi',
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: { parse: stateAtSfen },
   protocol,
   bots: { random },
   perft: {
@@ -41,4 +43,5 @@ export const game: GameDefinition<MinishogiState, Move> = {
     },
   },
   bridges: { usi },
+  view: { board, clicks },
 };

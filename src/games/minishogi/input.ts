@@ -3,7 +3,7 @@
  * bots and the USI bridge see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCount, readLines } from '../../core/turn-input.js';
+import { readCount, readLines, TurnInputError } from '../../core/turn-input.js';
 
 export interface TurnInput {
   /** The reader's player id, given on its first turn only. */
@@ -25,13 +25,15 @@ const quote = (line: string): string => JSON.stringify(line);
 
 function boardRow(line: string): string[] {
   const cells = line.match(/\+[PSBRpsbr]|[PSGBRKpsgbrk.]/g) ?? [];
-  if (cells.join('') !== line || cells.length !== SIZE) throw new TurnInputError(`expected a board row of ${SIZE} cells, got ${quote(line)}`);
+  if (cells.join('') !== line || cells.length !== SIZE)
+    throw new TurnInputError(`expected a board row of ${SIZE} cells, got ${quote(line)}`);
   return cells;
 }
 
 function hand(line: string, player: 0 | 1): string {
   if (line === '-') return '';
-  if (!(player === 0 ? /^[PSGBR]+$/ : /^[psgbr]+$/).test(line)) throw new TurnInputError(`expected player ${player}'s hand, got ${quote(line)}`);
+  if (!(player === 0 ? /^[PSGBR]+$/ : /^[psgbr]+$/).test(line))
+    throw new TurnInputError(`expected player ${player}'s hand, got ${quote(line)}`);
   return line;
 }
 
@@ -46,7 +48,8 @@ export function parseTurn(lines: readonly string[], first: boolean): TurnInput {
   let id: 0 | 1 | null = null;
   if (first) {
     const idLine = next();
-    if (idLine !== '0' && idLine !== '1') throw new TurnInputError(`expected the player id 0 or 1, got ${quote(idLine)}`);
+    if (idLine !== '0' && idLine !== '1')
+      throw new TurnInputError(`expected the player id 0 or 1, got ${quote(idLine)}`);
     id = idLine === '0' ? 0 : 1;
     const size = next();
     if (size !== String(SIZE)) throw new TurnInputError(`expected the board size ${SIZE}, got ${quote(size)}`);

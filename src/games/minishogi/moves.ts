@@ -2,8 +2,8 @@
  * Moves packed in integers, and their two notations: the statement's actions (`4534`, `1425+`,
  * `G*33`) and USI (`4e3d`, `1d2e+`, `G*3c`), which differ only in writing ranks as letters.
  */
-import { SQUARES, fileOf, rankOf, squareAt, type Color, type Square } from './board.js';
-import { HAND_KINDS, letterOf, pieceOfLetter, type HandKind } from './pieces.js';
+import { type Color, fileOf, rankOf, SQUARES, type Square, squareAt } from './board.js';
+import { HAND_KINDS, type HandKind, letterOf, pieceOfLetter } from './pieces.js';
 
 declare const moveBrand: unique symbol;
 /**
@@ -14,7 +14,8 @@ export type Move = number & { readonly [moveBrand]: true };
 
 const PROMOTE = 1 << 10;
 
-export const boardMove = (from: number, to: number, promote: boolean): Move => (to | (from << 5) | (promote ? PROMOTE : 0)) as Move;
+export const boardMove = (from: number, to: number, promote: boolean): Move =>
+  (to | (from << 5) | (promote ? PROMOTE : 0)) as Move;
 export const dropMove = (kind: number, to: number): Move => (to | ((SQUARES + kind) << 5)) as Move;
 export const moveTo = (m: Move): Square => (m & 31) as Square;
 /** The origin square; meaningless for a drop. */

@@ -26,9 +26,21 @@ export const UNPROMOTED = Int8Array.from([PAWN, SILVER, GOLD, BISHOP, ROOK, KING
 
 /** Player 0's letters; player 1 writes them in lower case. */
 const LETTERS = ['P', 'S', 'G', 'B', 'R', 'K', '+P', '+S', '+B', '+R'] as const;
-export const NAMES = ['pawn', 'silver', 'gold', 'bishop', 'rook', 'king', 'promoted pawn', 'promoted silver', 'horse', 'dragon'] as const;
+export const NAMES = [
+  'pawn',
+  'silver',
+  'gold',
+  'bishop',
+  'rook',
+  'king',
+  'promoted pawn',
+  'promoted silver',
+  'horse',
+  'dragon',
+] as const;
 
-export const letterOf = (color: Color, type: number): string => (color === 0 ? LETTERS[type]! : LETTERS[type]!.toLowerCase());
+export const letterOf = (color: Color, type: number): string =>
+  color === 0 ? LETTERS[type]! : LETTERS[type]!.toLowerCase();
 
 /** The type and color a letter (with its `+`) stands for, or null. */
 export function pieceOfLetter(letter: string): { readonly type: PieceType; readonly color: Color } | null {

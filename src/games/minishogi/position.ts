@@ -7,45 +7,45 @@
 import {
   BETWEEN,
   BISHOP_RAYS,
+  bishopAttacks,
+  bit,
   COLUMN,
+  type Color,
+  colOf,
   FULL,
   GOLD_ATTACKS,
   KING_ATTACKS,
   LAST_ROW,
   LINE,
+  lsb,
   PAWN_ATTACKS,
   ROOK_RAYS,
+  rookAttacks,
   SILVER_ATTACKS,
   SQUARES,
-  bishopAttacks,
-  bit,
-  colOf,
-  lsb,
-  rookAttacks,
-  type Color,
   type Square,
 } from './board.js';
-import { type Move } from './moves.js';
+import type { Move } from './moves.js';
 import {
   BISHOP,
+  colorOfCode,
   DRAGON,
   GOLD,
   HAND_KINDS,
+  type HandKind,
   HORSE,
   KING,
   PAWN,
   PIECE_TYPES,
+  type PieceType,
   PROMOTED,
   PROMOTED_SILVER,
+  pieceCode,
   ROOK,
   SILVER,
   TOKIN,
-  UNPROMOTED,
-  colorOfCode,
-  pieceCode,
   typeOfCode,
-  type HandKind,
-  type PieceType,
+  UNPROMOTED,
 } from './pieces.js';
 
 /** More than the legal moves of any position: the size of the buffer one generation needs. */
@@ -182,7 +182,8 @@ export class Position {
     const ksq = this.kings[color]!;
     const t = this.byType;
     let snipers =
-      this.byColor[color ^ 1]! & ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
+      this.byColor[color ^ 1]! &
+      ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
     let pinned = 0;
     while (snipers) {
       const between = BETWEEN[ksq * SQUARES + lsb(snipers)]! & occupied;

@@ -4,13 +4,23 @@
  */
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { Rng, deriveSeed } from '../../core/rng.js';
+import { deriveSeed, Rng } from '../../core/rng.js';
 import type { Seat } from '../../core/units.js';
-import { COLUMN, LAST_ROW, SIZE, bit, colOf, fileOf, rankOf, square, type Color, type Square } from './board.js';
-import { boardMove, dropKind, formatAction, isDrop, isPromotion, moveFrom, moveTo, parseAction, type Move } from './moves.js';
-import { NAMES, PAWN, PROMOTED, letterOf } from './pieces.js';
+import { bit, COLUMN, type Color, colOf, fileOf, LAST_ROW, rankOf, SIZE, type Square, square } from './board.js';
+import {
+  boardMove,
+  dropKind,
+  formatAction,
+  isDrop,
+  isPromotion,
+  type Move,
+  moveFrom,
+  moveTo,
+  parseAction,
+} from './moves.js';
+import { letterOf, NAMES, PAWN, PROMOTED } from './pieces.js';
 import { attacksOf, type Position } from './position.js';
-import { handText, lastAction, rules, type MinishogiState } from './rules.js';
+import { handText, lastAction, type MinishogiState, rules } from './rules.js';
 
 /** Seeds for the two random choices of a turn, derived from the game's seed and the move number. */
 const LISTING = 0;
@@ -81,7 +91,8 @@ export function whyIllegal(position: Position, m: Move): string {
     const name = NAMES[type];
     if (position.colorAt(from) !== us) return `the ${name} on ${squareName(from)} is your opponent's`;
     const target = position.typeAt(to);
-    if (target !== null && position.colorAt(to) === us) return `square ${squareName(to)} holds your own ${NAMES[target]}`;
+    if (target !== null && position.colorAt(to) === us)
+      return `square ${squareName(to)} holds your own ${NAMES[target]}`;
     if ((attacksOf(type, us, from, position.occupied) & bit(to)) === 0)
       return `your ${name} on ${squareName(from)} cannot move to ${squareName(to)}`;
     const zone = LAST_ROW[us];
@@ -101,6 +112,7 @@ export function whyIllegal(position: Position, m: Move): string {
 }
 
 /** Java's `String.trim()`: every character up to U+0020 at either end, control characters included. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: Java's trim removes control characters, so this must too.
 const javaTrim = (text: string): string => text.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
 
 function parseOutput(state: MinishogiState, s: Seat, line: string): Result<Answer<Move>> {

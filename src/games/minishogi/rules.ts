@@ -3,13 +3,18 @@
  * published referee): the engine's moves, plus the hands in capture order, threefold repetition and
  * the 300-move limit. States are values: `play` copies the position.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
-import { seat, type Seat } from '../../core/units.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
+import { type Seat, seat } from '../../core/units.js';
 import type { Color } from './board.js';
-import { dropKind, formatAction, isDrop, moveTo, type Move } from './moves.js';
-import { UNPROMOTED, letterOf, type HandKind } from './pieces.js';
+import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
+import { HAND_KINDS, type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
-import { START_SFEN, formatSfen, parseSfen, positionKey } from './sfen.js';
+import { formatSfen, parseSfen, positionKey, SfenError, START_SFEN } from './sfen.js';
+import type { MinishogiSnapshot } from './view.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'Minishogi', seats: { min: 2, max: 2 } };
 
 /** The game is drawn once this many moves (of both players together) have been played. */
 export const MAX_PLIES = 300;
@@ -34,19 +39,53 @@ export interface MinishogiState {
 const toMove = (state: MinishogiState): Seat => seat(state.position.side);
 
 function initial(setup: GameSetup): MinishogiState {
-  if (setup.players !== 2) throw new RangeError(`Minishogi is played by 2, not ${setup.players}`);
-  const position = parseSfen(START_SFEN);
-  return { position, seed: setup.seed, ply: 0, hands: [[], []], keys: [positionKey(position)], lastMove: null, outcome: null };
+  return startAt(parseSfen(START_SFEN), 0, setup);
 }
 
-const win = (winner: Color, reason: string): Outcome => ({ winner: seat(winner), reason, scores: winner === 0 ? [1, -1] : [-1, 1] });
+function startAt(position: Position, ply: number, setup: GameSetup): MinishogiState {
+  checkSeats(seating, setup.players);
+  const hands: [HandKind[], HandKind[]] = [[], []];
+  for (const color of [0, 1] as const) {
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      for (let n = position.handCount(color, kind as HandKind); n > 0; n--) hands[color].push(kind as HandKind);
+    }
+  }
+  return { position, seed: setup.seed, ply, hands, keys: [positionKey(position)], lastMove: null, outcome: null };
+}
+
+/**
+ * The state at an SFEN, for a game started there (an openings file): its move number counts towards
+ * the 300, and the game must not be over already (`parseSfen` refuses a side not to move in check).
+ */
+export function stateAtSfen(sfen: string, setup: GameSetup): Result<MinishogiState> {
+  let position: Position;
+  try {
+    position = parseSfen(sfen);
+  } catch (err) {
+    if (err instanceof SfenError) return failed(`not an SFEN: ${err.message}`);
+    throw err;
+  }
+  const moveNumber = Number(sfen.trim().split(/\s+/)[3] ?? '1');
+  const state = startAt(position, moveNumber - 1, setup);
+  const over = outcomeAfter(position, state.ply, 1);
+  return over ? failed(`the game is over there: ${over.reason}`) : ok(state);
+}
+
+const win = (winner: Color, reason: string): Outcome => ({
+  winner: seat(winner),
+  reason,
+  scores: winner === 0 ? [1, -1] : [-1, 1],
+});
 
 /** The end of the game, checked after every move in the published referee's order. */
 function outcomeAfter(position: Position, ply: number, occurrences: number): Outcome | null {
   const mover = position.side;
   const other = (mover ^ 1) as Color;
   if (position.legalMoves().length === 0)
-    return win(other, position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`);
+    return win(
+      other,
+      position.inCheck() ? `player ${mover} is checkmated` : `player ${mover} has no legal move (stalemate)`,
+    );
   if (occurrences >= REPETITIONS) {
     return position.inCheck()
       ? win(mover, `third repetition with player ${mover} in check: player ${other}, who gives check, loses`)
@@ -71,12 +110,21 @@ function apply(state: MinishogiState, move: Move): MinishogiState {
   const keys = [...state.keys, key];
   const ply = state.ply + 1;
   const occurrences = keys.filter((k) => k === key).length;
-  return { position, seed: state.seed, ply, hands, keys, lastMove: move, outcome: outcomeAfter(position, ply, occurrences) };
+  return {
+    position,
+    seed: state.seed,
+    ply,
+    hands,
+    keys,
+    lastMove: move,
+    outcome: outcomeAfter(position, ply, occurrences),
+  };
 }
 
 function play(state: MinishogiState, move: Move): MinishogiState {
   if (state.outcome) throw new Error('the game is over');
-  if (!state.position.legalMoves().includes(move)) throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
+  if (!state.position.legalMoves().includes(move))
+    throw new Error(`illegal move ${formatAction(move, state.position.side)}`);
   return apply(state, move);
 }
 
@@ -93,7 +141,7 @@ export const handText = (hand: readonly HandKind[], color: Color): string =>
 export const lastAction = (state: MinishogiState): string | null =>
   state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Color);
 
-function snapshot(state: MinishogiState) {
+function snapshot(state: MinishogiState): MinishogiSnapshot {
   return {
     sfen: formatSfen(state.position),
     ply: state.ply,
@@ -101,6 +149,7 @@ function snapshot(state: MinishogiState) {
     hands: [handText(state.hands[0], 0), handText(state.hands[1], 1)],
     lastAction: lastAction(state),
     check: state.position.inCheck(),
+    outcome: state.outcome,
   };
 }
 

@@ -1,12 +1,14 @@
 /** SFEN, the shogi position notation: `rbsgk/4p/5/P4/KGSBR b - 1` is the start. */
-import { COLUMN, LAST_ROW, SIZE, popcount, square, type Color } from './board.js';
-import { HAND_KINDS, KING, PAWN, PIECE_TYPES, UNPROMOTED, letterOf, pieceOfLetter, type HandKind } from './pieces.js';
+import { COLUMN, type Color, LAST_ROW, popcount, SIZE, square } from './board.js';
+import { HAND_KINDS, type HandKind, KING, letterOf, PAWN, PIECE_TYPES, pieceOfLetter, UNPROMOTED } from './pieces.js';
 import { Position } from './position.js';
 
 export const START_SFEN = 'rbsgk/4p/5/P4/KGSBR b - 1';
 
 /** A text that is not the SFEN of a minishogi position; the message says what is wrong. */
-export class SfenError extends Error {}
+export class SfenError extends Error {
+  override readonly name = 'SfenError';
+}
 
 /** Hand kinds in the order SFEN writes them: rook, bishop, gold, silver, pawn. */
 const HAND_ORDER: readonly HandKind[] = [4, 3, 2, 1, 0];
@@ -56,10 +58,12 @@ function readBoard(pos: Position, board: string): void {
 
 function readHands(pos: Position, hands: string): void {
   if (hands === '-') return;
-  if (!/^([0-9]*[A-Za-z])+$/.test(hands)) throw new SfenError(`hands are "-" or counts and letters such as "2Pg", not ${JSON.stringify(hands)}`);
+  if (!/^([0-9]*[A-Za-z])+$/.test(hands))
+    throw new SfenError(`hands are "-" or counts and letters such as "2Pg", not ${JSON.stringify(hands)}`);
   for (const [, count, letter] of hands.matchAll(/([0-9]*)([A-Za-z])/g)) {
     const piece = pieceOfLetter(letter!);
-    if (piece === null || piece.type >= HAND_KINDS) throw new SfenError(`a hand holds P, S, G, B or R, not ${JSON.stringify(letter)}`);
+    if (piece === null || piece.type >= HAND_KINDS)
+      throw new SfenError(`a hand holds P, S, G, B or R, not ${JSON.stringify(letter)}`);
     const n = count === '' ? 1 : Number(count);
     const kind = piece.type as HandKind;
     pos.setHandCount(piece.color, kind, Math.min(pos.handCount(piece.color, kind) + n, 99));
@@ -80,7 +84,8 @@ function validate(pos: Position): void {
       if (popcount(pawns & column) > 1) throw new SfenError(`player ${color} has two unpromoted pawns on one file`);
   }
   total.forEach((n, kind) => {
-    if (n > PIECES_PER_KIND) throw new SfenError(`${n} pieces of the ${letterOf(0, kind)} kind, where a game has ${PIECES_PER_KIND}`);
+    if (n > PIECES_PER_KIND)
+      throw new SfenError(`${n} pieces of the ${letterOf(0, kind)} kind, where a game has ${PIECES_PER_KIND}`);
   });
   const waiting = (pos.side ^ 1) as Color;
   if (pos.attackers(pos.kings[waiting]!, pos.side, pos.occupied) !== 0)

@@ -9,14 +9,15 @@
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge } from '../../core/game.js';
-import { millis, type Millis } from '../../core/units.js';
+import { failed, ok } from '../../core/result.js';
+import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
 import { parseTurn, type TurnInput } from './input.js';
-import { formatAction, formatUsi, parseAction, parseUsi, type Move } from './moves.js';
-import { HAND_KINDS, letterOf, type HandKind } from './pieces.js';
+import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
+import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { START_SFEN, parseSfen } from './sfen.js';
+import { parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and
@@ -36,6 +37,8 @@ export function moveTime(remaining: number): number {
 /** One turn's questions to the engine, on one clock. */
 class TurnClock {
   elapsed = 0;
+  /** The engine's CPU time over the turn's questions, where the arena measures it. */
+  cpu: number | undefined;
 
   constructor(
     private readonly engine: BotConnection,
@@ -52,7 +55,10 @@ class TurnClock {
     const result = await this.engine.turn(lines, millis(Math.max(0, this.remaining)), accept);
     this.stderr += result.stderr;
     if ('elapsed' in result) this.elapsed += result.elapsed;
-    return 'elapsed' in result ? { ...result, elapsed: millis(this.elapsed), stderr: this.stderr } : { ...result, stderr: this.stderr };
+    if ('cpu' in result && result.cpu !== undefined) this.cpu = (this.cpu ?? 0) + result.cpu;
+    if (!('elapsed' in result)) return { ...result, stderr: this.stderr };
+    const cpu = this.cpu === undefined ? {} : { cpu: millis(this.cpu) };
+    return { ...result, elapsed: millis(this.elapsed), ...cpu, stderr: this.stderr };
   }
 }
 
@@ -66,8 +72,12 @@ export class UsiBot implements BotConnection {
   /** The engine's player, known from the first turn's input. */
   private color: Color | null = null;
 
-  /** `engine`: the engine's process, started by the arena. */
-  constructor(readonly command: string, private readonly engine: BotConnection) {
+  /** `engine`: the engine's process, started by the arena; `threads`: its Threads option. */
+  constructor(
+    readonly command: string,
+    private readonly engine: BotConnection,
+    private readonly threads = 1,
+  ) {
     this.label = `usi:${command}`;
   }
 
@@ -87,14 +97,25 @@ export class UsiBot implements BotConnection {
     this.check(turn);
 
     const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
-    const answer = await clock.ask([position, `go movetime ${moveTime(clock.remaining)}`], (line) => firstWord(line) === 'bestmove');
+    const answer = await clock.ask(
+      [position, `go movetime ${moveTime(clock.remaining)}`],
+      (line) => firstWord(line) === 'bestmove',
+    );
     if (answer.kind !== 'line') return answer;
     const said = answer.line.trim().split(/\s+/)[1] ?? '';
     const move = parseUsi(said);
     if (move === null) {
       const why =
-        said === 'resign' ? 'resigned' : said === 'win' ? 'claimed a win by declaration, which minishogi does not have' : 'not a move on the 5x5 board';
-      return { kind: 'overflow', detail: `the engine answered ${JSON.stringify(answer.line.trim())}: ${why}`, stderr: answer.stderr };
+        said === 'resign'
+          ? 'resigned'
+          : said === 'win'
+            ? 'claimed a win by declaration, which minishogi does not have'
+            : 'not a move on the 5x5 board';
+      return {
+        kind: 'overflow',
+        detail: `the engine answered ${JSON.stringify(answer.line.trim())}: ${why}`,
+        stderr: answer.stderr,
+      };
     }
     // An illegal move ends the game as the referee rejects it; a legal one is part of the game.
     if (this.position.legalMoves().includes(move)) this.play(move);
@@ -103,22 +124,31 @@ export class UsiBot implements BotConnection {
 
   /**
    * `usi`, then `setoption name UCI_Variant value minishogi` where the engine lists that option
-   * (Fairy-Stockfish, in USI mode, calls it USI_Variant), `isready` and `usinewgame`.
+   * (Fairy-Stockfish, in USI mode, calls it USI_Variant), its Threads where it lists that option and
+   * more than one is asked for, `isready` and `usinewgame`.
    */
   private async handshake(clock: TurnClock): Promise<TurnResult | null> {
     let variant: { name: string; line: string } | null = null;
+    let hasThreads = false;
     const usiok = await clock.ask(['usi'], (line) => {
       const option = /^option\s+name\s+(UCI_Variant|USI_Variant)\s/.exec(line.trim());
       if (option) variant = { name: option[1]!, line: line.trim() };
+      hasThreads ||= /^option\s+name\s+Threads\s/.test(line.trim());
       return firstWord(line) === 'usiok';
     });
     if (usiok.kind !== 'line') return usiok;
     if (variant !== null) {
       const { name, line } = variant;
       if (!/\svar\s+minishogi(\s|$)/.test(line))
-        return { kind: 'crash', detail: `the engine's ${name} option does not offer minishogi`, neverStarted: true, stderr: usiok.stderr };
+        return {
+          kind: 'crash',
+          detail: `the engine's ${name} option does not offer minishogi`,
+          neverStarted: true,
+          stderr: usiok.stderr,
+        };
       this.engine.send([`setoption name ${name} value minishogi`]);
     }
+    if (hasThreads && this.threads > 1) this.engine.send([`setoption name Threads value ${this.threads}`]);
     const readyok = await clock.ask(['isready'], (line) => firstWord(line) === 'readyok');
     if (readyok.kind !== 'line') return readyok;
     this.engine.send(['usinewgame']);
@@ -128,7 +158,8 @@ export class UsiBot implements BotConnection {
   /** The opponent's action as a move of the bridge's game. */
   private follow(action: string): Move {
     const move = parseAction(action);
-    if (move === null || !this.position.legalMoves().includes(move)) throw new Error(`the USI bridge cannot follow the action ${JSON.stringify(action)}`);
+    if (move === null || !this.position.legalMoves().includes(move))
+      throw new Error(`the USI bridge cannot follow the action ${JSON.stringify(action)}`);
     return move;
   }
 
@@ -142,7 +173,8 @@ export class UsiBot implements BotConnection {
     const sorted = (letters: string): string => [...letters].sort().join('');
     const hand = (color: Color): string => {
       let letters = '';
-      for (let kind = 0; kind < HAND_KINDS; kind++) letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
+      for (let kind = 0; kind < HAND_KINDS; kind++)
+        letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
       return letters;
     };
     const board = boardLines(this.position);
@@ -165,6 +197,15 @@ export class UsiBot implements BotConnection {
 }
 
 export const usi: Bridge = {
-  description: 'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
-  connect: (command, start) => new UsiBot(command, start(command)),
+  description:
+    'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
+  params: [
+    {
+      name: 'threads',
+      description: "the engine's Threads option; the arena counts the engine as that many cores busy",
+      default: '1',
+      check: (value) => (/^[1-9]\d*$/.test(value) ? ok(value) : failed('threads is a whole number from 1')),
+    },
+  ],
+  connect: (command, start, params) => new UsiBot(command, start(command), Number(params.threads ?? 1)),
 };

@@ -1,19 +1,22 @@
 /** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md. */
-import { perftFromStart, type GameDefinition } from '../../core/game.js';
+import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { clicks } from './clicks.js';
 import { perft } from './position.js';
 import { protocol } from './protocol.js';
-import { formatMove, rules, sidesOf, type MorrisMove, type MorrisState } from './rules.js';
+import { formatMove, type MorrisMove, type MorrisState, rules, seating, sidesOf } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<MorrisState, MorrisMove> = {
   id: 'morris',
-  title: "Nine Men's Morris",
-  seats: { min: 2, max: 2 },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(50) },
   rules,
+  openings: {},
   protocol,
   bots: { random },
   // There is no position notation: move counts start from the start, on the fast bitmask path.
   perft: perftFromStart('morris', rules, (state, depth) => perft(sidesOf(state), depth), formatMove),
+  view: { board, clicks },
 };

@@ -3,7 +3,7 @@
  * exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCountedLines } from '../../core/turn-input.js';
+import { readCountedLines, TurnInputError } from '../../core/turn-input.js';
 
 /** What a player reads once, before its first turn. */
 export interface Initialisation {

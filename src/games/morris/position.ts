@@ -147,7 +147,14 @@ export interface Sides {
  */
 export function perft(sides: Sides, depth: number): number {
   const buffers = Array.from({ length: depth + 1 }, () => new Int32Array(MAX_MOVES));
-  const count = (own: number, opp: number, ownPlaced: number, oppPlaced: number, ply: number, depth: number): number => {
+  const count = (
+    own: number,
+    opp: number,
+    ownPlaced: number,
+    oppPlaced: number,
+    ply: number,
+    depth: number,
+  ): number => {
     if (depth === 0) return 1;
     if (ply >= TURN_LIMIT || ownPlaced - popcount(own) >= LOSING_LOSSES) return 0;
     if (depth === 1) return countMoves(own, opp, ownPlaced);
@@ -158,7 +165,14 @@ export function perft(sides: Sides, depth: number): number {
       const m = moves[i]!;
       const from = fromOf(m);
       const moved = (own & ~(1 << from)) | (1 << toOf(m));
-      leaves += count(opp & ~(1 << takeOf(m)), moved, oppPlaced, ownPlaced + (from === NONE ? 1 : 0), ply + 1, depth - 1);
+      leaves += count(
+        opp & ~(1 << takeOf(m)),
+        moved,
+        oppPlaced,
+        ownPlaced + (from === NONE ? 1 : 0),
+        ply + 1,
+        depth - 1,
+      );
     }
     return leaves;
   };

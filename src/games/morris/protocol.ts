@@ -2,12 +2,12 @@
  * The statement's protocol, referee side: the lines a player reads each turn and the parsing of its
  * command. The bot side, reading those lines back, is input.ts.
  */
-import { POINT_COUNT, fieldName, pointOfField, type Point } from '../../boards/morris.js';
+import { fieldName, POINT_COUNT, type Point, pointOfField } from '../../boards/morris.js';
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { FIELD_ORDER, NEIGHBOUR_LINES } from './board.js';
-import { checkMove, formatMove, rules, type MorrisMove, type MorrisState } from './rules.js';
+import { checkMove, formatMove, type MorrisMove, type MorrisState, rules } from './rules.js';
 
 export { formatMove };
 
@@ -49,7 +49,8 @@ function parseOutput(state: MorrisState, s: Seat, line: string): Result<Answer<M
   const [name = '', ...texts] = line.split(';');
   const form = FORMS.get(name);
   if (form === undefined) {
-    if (FORMS.has(name.toUpperCase())) return failed(`unknown command ${quote(name)}: commands are case-sensitive (${name.toUpperCase()})`);
+    if (FORMS.has(name.toUpperCase()))
+      return failed(`unknown command ${quote(name)}: commands are case-sensitive (${name.toUpperCase()})`);
     return failed(`unknown command ${quote(name)}: expected PLACE, PLACE&TAKE, MOVE or MOVE&TAKE`);
   }
   const count = form.split(';').length - 1;
@@ -60,11 +61,16 @@ function parseOutput(state: MorrisState, s: Seat, line: string): Result<Answer<M
   const points: Point[] = [];
   for (const [i, text] of texts.entries()) {
     const p = pointOfField(text);
-    if (p === undefined) return failed(`field ${i + 1} of ${name}, ${quote(text)}, is not one of the 24 fields (A1..G7, as listed in the initialisation)`);
+    if (p === undefined)
+      return failed(
+        `field ${i + 1} of ${name}, ${quote(text)}, is not one of the 24 fields (A1..G7, as listed in the initialisation)`,
+      );
     points.push(p);
   }
   const take = name.endsWith('&TAKE') ? points[count - 1]! : null;
-  const move: MorrisMove = name.startsWith('PLACE') ? { kind: 'PLACE', to: points[0]!, take } : { kind: 'MOVE', from: points[0]!, to: points[1]!, take };
+  const move: MorrisMove = name.startsWith('PLACE')
+    ? { kind: 'PLACE', to: points[0]!, take }
+    : { kind: 'MOVE', from: points[0]!, to: points[1]!, take };
   const checked = checkMove(state, move);
   return checked.ok ? ok({ move }) : checked;
 }

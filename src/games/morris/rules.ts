@@ -2,29 +2,42 @@
  * The rules of Nine Men's Morris as Tabula enforces them (README.md says where they differ from the
  * published referee). A state is a small immutable value: each side's stones as a mask of points.
  */
-import { LINES, LINES_THROUGH, LINE_MASKS, NEIGHBOURS, fieldName, isAdjacent, type Line, type Point } from '../../boards/morris.js';
-import { SetupError, type GameSetup, type Outcome, type Rules } from '../../core/game.js';
+import {
+  fieldName,
+  isAdjacent,
+  LINE_MASKS,
+  LINES,
+  LINES_THROUGH,
+  type Line,
+  NEIGHBOURS,
+  type Point,
+} from '../../boards/morris.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import { seat, type Seat } from '../../core/units.js';
+import { type Seat, seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
 import {
-  LOSING_LOSSES,
-  MAX_MOVES,
-  NONE,
-  STONES,
-  TURN_LIMIT,
   countMoves,
   fromOf,
   generate,
+  LOSING_LOSSES,
+  MAX_MOVES,
   millTargets,
-  phaseOf as sidePhase,
+  NONE,
+  type Phase,
   popcount,
+  type Sides,
+  STONES,
+  phaseOf as sidePhase,
+  TURN_LIMIT,
   takable,
   takeOf,
   toOf,
-  type Phase,
-  type Sides,
 } from './position.js';
+import type { MorrisSnapshot } from './view.js';
+
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: "Nine Men's Morris", seats: { min: 2, max: 2 } };
 
 export type { Phase };
 
@@ -62,7 +75,13 @@ export const phaseOf = (state: MorrisState, s: Seat): Phase => sidePhase(state.s
 export function sidesOf(state: MorrisState): Sides {
   const s = toMove(state);
   const o = opponentOf(s);
-  return { own: state.stones[s]!, opp: state.stones[o]!, ownPlaced: state.placed[s]!, oppPlaced: state.placed[o]!, ply: state.ply };
+  return {
+    own: state.stones[s]!,
+    opp: state.stones[o]!,
+    ownPlaced: state.placed[s]!,
+    oppPlaced: state.placed[o]!,
+    ply: state.ply,
+  };
 }
 
 /** The statement's name of a move's command. */
@@ -76,7 +95,7 @@ export function formatMove(move: MorrisMove): string {
 }
 
 function initial(setup: GameSetup): MorrisState {
-  if (setup.players !== 2) throw new SetupError(`Nine Men's Morris is played by 2, not ${setup.players}`);
+  checkSeats(seating, setup.players);
   return { stones: [0, 0], placed: [0, 0], ply: 0, lastMove: null, outcome: null };
 }
 
@@ -100,7 +119,10 @@ function legalMoves(state: MorrisState): MorrisMove[] {
 }
 
 const lineName = (line: Line): string => line.map(fieldName).sort().join('-');
-const fieldList = (mask: number): string => FIELD_ORDER.filter((p) => has(mask, p)).map(fieldName).join(', ');
+const fieldList = (mask: number): string =>
+  FIELD_ORDER.filter((p) => has(mask, p))
+    .map(fieldName)
+    .join(', ');
 
 /** The line through `p` filled by `side`'s stones, if any. */
 function lineFilled(side: number, p: Point): Line | undefined {
@@ -125,7 +147,9 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   if (move.kind === 'PLACE' && phase !== 'placing')
     return failed(`all ${STONES} of your stones are placed: the command must be MOVE or MOVE&TAKE`);
   if (move.kind === 'MOVE' && phase === 'placing')
-    return failed(`${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`);
+    return failed(
+      `${placed} of your ${STONES} stones are placed: the command must be PLACE or PLACE&TAKE until all are`,
+    );
 
   const to = fieldName(move.to);
   if (move.kind === 'MOVE' && !has(own, move.from))
@@ -133,7 +157,9 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   if (!has(~(own | opp), move.to)) return failed(`${to} is not free (${occupant(state, s, move.to)})`);
   if (move.kind === 'MOVE' && phase === 'moving' && !isAdjacent(move.from, move.to)) {
     const neighbours = NEIGHBOURS[move.from]!.map(fieldName).sort().join(', ');
-    return failed(`${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`);
+    return failed(
+      `${to} is not adjacent to ${fieldName(move.from)} (its neighbours: ${neighbours}); only a player down to 3 stones flies`,
+    );
   }
 
   const rest = move.kind === 'MOVE' ? own & ~bit(move.from) : own;
@@ -148,9 +174,12 @@ export function checkMove(state: MorrisState, move: MorrisMove): Result<MorrisMo
   }
   if (move.take !== null) {
     const take = fieldName(move.take);
-    if (!has(opp, move.take)) return failed(`${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`);
+    if (!has(opp, move.take))
+      return failed(`${take} holds no stone of the opponent to take (${occupant(state, s, move.take)})`);
     if (!has(takable(opp), move.take))
-      return failed(`the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`);
+      return failed(
+        `the opponent's stone on ${take} is in the mill ${lineName(lineFilled(opp, move.take)!)}: take one outside a mill (${fieldList(takable(opp))})`,
+      );
   }
   return ok(move);
 }
@@ -168,7 +197,7 @@ function outcomeAfter(state: MorrisState, mover: Seat): Outcome | null {
 /** Plays a move known to be legal. */
 function apply(state: MorrisState, move: MorrisMove): MorrisState {
   const s = toMove(state);
-  const own = ((move.kind === 'MOVE' ? state.stones[s]! & ~bit(move.from) : state.stones[s]!) | bit(move.to));
+  const own = (move.kind === 'MOVE' ? state.stones[s]! & ~bit(move.from) : state.stones[s]!) | bit(move.to);
   const opp = move.take === null ? state.stones[opponentOf(s)]! : state.stones[opponentOf(s)]! & ~bit(move.take);
   const placed = state.placed[s]! + (move.kind === 'PLACE' ? 1 : 0);
   const next: MorrisState = {
@@ -194,7 +223,7 @@ function forfeit(state: MorrisState, s: Seat): MorrisState {
   return { ...state, outcome: { winner: opponentOf(s), reason: `player ${s} forfeits`, scores } };
 }
 
-function snapshot(state: MorrisState) {
+function snapshot(state: MorrisState): MorrisSnapshot {
   const fields = (mask: number): string[] => FIELD_ORDER.filter((p) => has(mask, p)).map(fieldName);
   return {
     ply: state.ply,
@@ -202,6 +231,7 @@ function snapshot(state: MorrisState) {
     stones: [fields(state.stones[0]), fields(state.stones[1])],
     placed: [...state.placed],
     lastMove: state.lastMove && formatMove(state.lastMove),
+    outcome: state.outcome,
   };
 }
 

@@ -24,7 +24,10 @@ export const colourOf = (card: Card): Colour => Math.floor(card / NUMBERS) as Co
 export const numberOf = (card: Card): number => card % NUMBERS;
 
 /** Every card's text, by card, as the referee writes it. */
-const TEXTS: readonly string[] = Array.from({ length: CARD_KINDS }, (_, c) => `${String(c % NUMBERS).padStart(2, '0')}_${COLOURS[Math.floor(c / NUMBERS)]}`);
+const TEXTS: readonly string[] = Array.from(
+  { length: CARD_KINDS },
+  (_, c) => `${String(c % NUMBERS).padStart(2, '0')}_${COLOURS[Math.floor(c / NUMBERS)]}`,
+);
 const BY_TEXT = new Map(TEXTS.map((text, c) => [text, c as Card]));
 
 /** The statement's card text, as the referee writes it: `08_BLUE`. */
@@ -34,7 +37,8 @@ export const cardText = (card: Card): string => TEXTS[card]!;
 export function fullDeck(): Card[] {
   const deck: Card[] = [];
   for (let colour = 0; colour < COLOUR_COUNT; colour++)
-    for (let number = 0; number < NUMBERS; number++) for (let copy = 0; copy < COPIES; copy++) deck.push(cardOf(colour as Colour, number));
+    for (let number = 0; number < NUMBERS; number++)
+      for (let copy = 0; copy < COPIES; copy++) deck.push(cardOf(colour as Colour, number));
   return deck;
 }
 

@@ -4,16 +4,19 @@ import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
 import { strong } from './bots/strong.js';
+import { clicks } from './clicks.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
-import { MAX_PLAYERS, MIN_PLAYERS, rules, type RummiState } from './rules.js';
+import { type RummiState, rules, seating } from './rules.js';
+import { board } from './view.js';
 
 export const game: GameDefinition<RummiState, RummiMove> = {
   id: 'rummikode',
-  title: 'RummiKode',
-  seats: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  ...seating,
   timeLimits: { firstTurn: millis(1000), turn: millis(100) },
   rules,
+  openings: {},
   protocol,
   bots: { random, greedy, strong },
+  view: { board, clicks },
 };

@@ -3,10 +3,10 @@
  * built-in bots see exactly what an external bot sees.
  */
 import type { LineIO } from '../../core/line-io.js';
-import { TurnInputError, readCount } from '../../core/turn-input.js';
-import { readCardText, type Card } from './cards.js';
+import { readCount, TurnInputError } from '../../core/turn-input.js';
+import { type Card, readCardText } from './cards.js';
 import type { Stacks } from './moves.js';
-import { STACK_TYPE, stackFrom, type Stack } from './stacks.js';
+import { STACK_TYPE, type Stack, stackFrom } from './stacks.js';
 
 export interface PlayerInput {
   readonly cardCount: number;
@@ -36,7 +36,8 @@ function stackLine(line: string): { id: number; stack: Stack } {
   const made = stackFrom(cards.map(card));
   if (!made.ok) throw new TurnInputError(`stack line ${JSON.stringify(line)}: ${made.error}`);
   const stack = made.value;
-  if (String(STACK_TYPE[stack.kind]) !== type) throw new TurnInputError(`stack line ${JSON.stringify(line)}: type ${type} is wrong for a ${stack.kind}`);
+  if (String(STACK_TYPE[stack.kind]) !== type)
+    throw new TurnInputError(`stack line ${JSON.stringify(line)}: type ${type} is wrong for a ${stack.kind}`);
   return { id: readCount(id, 'a stack id'), stack };
 }
 
@@ -58,7 +59,8 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
     if (handLine === null) return null;
     const hand = handLine === '' ? [] : handLine.split(';').map(card);
     const cardCount = readCount(cardLine!, 'nbCards');
-    if (hand.length !== cardCount) throw new TurnInputError(`player ${p} has nbCards ${cardCount} but ${hand.length} cards listed`);
+    if (hand.length !== cardCount)
+      throw new TurnInputError(`player ${p} has nbCards ${cardCount} but ${hand.length} cards listed`);
     players.push({ cardCount, actionsLeft: readCount(actionLine!, 'actionsLeft'), hand });
   }
 

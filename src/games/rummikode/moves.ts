@@ -3,26 +3,36 @@
  * the player's hand, and which ones the player has. This is shared by the referee (rules.ts) and the
  * built-in bots, which rebuild a `Table` from the protocol text.
  */
-import { failed, ok, type Failed, type Result } from '../../core/result.js';
-import { COLOUR_COUNT, MAX_NUMBER, NUMBERS, cardOf, cardText, colourOf, numberOf, type Card, type Colour } from './cards.js';
+import { type Failed, failed, ok, type Result } from '../../core/result.js';
 import {
-  MIN_STACK_SIZE,
+  type Card,
+  COLOUR_COUNT,
+  type Colour,
+  cardOf,
+  cardText,
+  colourOf,
+  MAX_NUMBER,
+  NUMBERS,
+  numberOf,
+} from './cards.js';
+import {
   canJoin,
   canRemove,
-  describe,
   checkFit,
   checkJoin,
   checkRemoval,
   checkSplit,
+  describe,
   fits,
   holds,
   joined,
+  MIN_STACK_SIZE,
+  type Sequence,
+  type Stack,
   splitAt,
   stackFrom,
   withCard,
   without,
-  type Sequence,
-  type Stack,
 } from './stacks.js';
 
 declare const stackIdBrand: unique symbol;
@@ -58,7 +68,8 @@ export const ACTIONS_PER_TURN = 5;
 export const FIRST_PUSH_TOTAL = 25;
 
 /** TAKE, MOVE, SPLIT and JOIN use up one of the turn's actions. */
-export const costsAction = (kind: Kind): boolean => kind === 'TAKE' || kind === 'MOVE' || kind === 'SPLIT' || kind === 'JOIN';
+export const costsAction = (kind: Kind): boolean =>
+  kind === 'TAKE' || kind === 'MOVE' || kind === 'SPLIT' || kind === 'JOIN';
 /** PUSH and ADD throw cards from the hand. */
 export const throwsCards = (kind: Kind): boolean => kind === 'PUSH' || kind === 'ADD';
 
@@ -111,7 +122,8 @@ const because = (what: string, checked: Failed): Failed => failed(`${what}: ${ch
 /** `move`, when it is legal for the player at `table`, or why it is not. */
 export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
   const { stacks, hand } = table;
-  const notHeld = (card: Card): Failed | null => (hand.includes(card) ? null : failed(`you do not hold ${cardText(card)}`));
+  const notHeld = (card: Card): Failed | null =>
+    hand.includes(card) ? null : failed(`you do not hold ${cardText(card)}`);
   if (move.kind === 'WAIT') return ok(move);
   if (move.kind === 'PUSH') {
     const made = stackFrom(move.cards);
@@ -122,7 +134,9 @@ export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
     }
     const total = move.cards.reduce((sum, c) => sum + numberOf(c), 0);
     if (!table.opened && total < FIRST_PUSH_TOTAL)
-      return failed(`your first PUSH must total at least ${FIRST_PUSH_TOTAL}: ${move.cards.map(numberOf).join(' + ')} = ${total}`);
+      return failed(
+        `your first PUSH must total at least ${FIRST_PUSH_TOTAL}: ${move.cards.map(numberOf).join(' + ')} = ${total}`,
+      );
     return ok(move);
   }
   if (!table.opened) return failed(`${move.kind} is allowed only after your first PUSH (until then, PUSH or WAIT)`);
@@ -134,7 +148,8 @@ export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
     const fit = checkFit(stack.value, move.card);
     return fit.ok ? ok(move) : because(`${cardText(move.card)} does not fit ${describe(move.stack, stack.value)}`, fit);
   }
-  if (table.actionsLeft <= 0) return failed(`no actions left: ${move.kind} costs one of the ${ACTIONS_PER_TURN} actions of a turn`);
+  if (table.actionsLeft <= 0)
+    return failed(`no actions left: ${move.kind} costs one of the ${ACTIONS_PER_TURN} actions of a turn`);
   switch (move.kind) {
     case 'TAKE': {
       const taken = checkTake(stacks, move.stack, move.card, 'take');
@@ -153,7 +168,8 @@ export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
       const stack = stackAt(stacks, move.stack);
       if (!stack.ok) return stack;
       const missing = move.cards.find((c) => !holds(stack.value, c));
-      if (missing !== undefined) return failed(`${describe(move.stack, stack.value)} does not hold ${cardText(missing)}`);
+      if (missing !== undefined)
+        return failed(`${describe(move.stack, stack.value)} does not hold ${cardText(missing)}`);
       const split = checkSplit(stack.value, ...move.cards);
       return split.ok ? ok(move) : because(`cannot split ${describe(move.stack, stack.value)}`, split);
     }
@@ -164,7 +180,9 @@ export function checkMove(table: Table, move: RummiMove): Result<RummiMove> {
       const second = stackAt(stacks, move.second);
       if (!second.ok) return second;
       const join = checkJoin(first.value, second.value);
-      return join.ok ? ok(move) : because(`cannot join ${describe(move.first, first.value)} and ${describe(move.second, second.value)}`, join);
+      return join.ok
+        ? ok(move)
+        : because(`cannot join ${describe(move.first, first.value)} and ${describe(move.second, second.value)}`, join);
     }
   }
 }
@@ -264,9 +282,11 @@ function visitPushes(table: Table, visit: Visit<RummiMove>): boolean {
     const mask = held[number]!;
     // Every subset of the colours held, ascending, with at least 3 colours.
     for (let subset = 1; subset <= mask; subset++) {
-      if ((subset & mask) !== subset || bitCount(subset) < MIN_STACK_SIZE || !enough(number * bitCount(subset))) continue;
+      if ((subset & mask) !== subset || bitCount(subset) < MIN_STACK_SIZE || !enough(number * bitCount(subset)))
+        continue;
       const cards: Card[] = [];
-      for (let colour = 0; colour < COLOUR_COUNT; colour++) if (subset & (1 << colour)) cards.push(cardOf(colour as Colour, number));
+      for (let colour = 0; colour < COLOUR_COUNT; colour++)
+        if (subset & (1 << colour)) cards.push(cardOf(colour as Colour, number));
       if (visit({ kind: 'PUSH', cards })) return true;
     }
   }
@@ -278,20 +298,26 @@ function visitCards(stack: Stack, visit: Visit<Card>): boolean {
   if (stack.kind === 'sequence') {
     for (let n = stack.low; n <= stack.high; n++) if (visit(cardOf(stack.colour, n))) return true;
   } else {
-    for (let c = 0; c < COLOUR_COUNT; c++) if (stack.colours & (1 << c) && visit(cardOf(c as Colour, stack.number))) return true;
+    for (let c = 0; c < COLOUR_COUNT; c++)
+      if (stack.colours & (1 << c) && visit(cardOf(c as Colour, stack.number))) return true;
   }
   return false;
 }
 
 /** The cards that can leave `stack`, ascending. */
-const visitRemovable = (stack: Stack, visit: Visit<Card>): boolean => visitCards(stack, (card) => canRemove(stack, card) && visit(card));
+const visitRemovable = (stack: Stack, visit: Visit<Card>): boolean =>
+  visitCards(stack, (card) => canRemove(stack, card) && visit(card));
 
 /** The cards `stack` would take, ascending: the two ends of a sequence, the missing colours of a group. */
 function visitFitting(stack: Stack, visit: Visit<Card>): boolean {
   if (stack.kind === 'sequence') {
-    return (stack.low > 0 && visit(cardOf(stack.colour, stack.low - 1))) || (stack.high < MAX_NUMBER && visit(cardOf(stack.colour, stack.high + 1)));
+    return (
+      (stack.low > 0 && visit(cardOf(stack.colour, stack.low - 1))) ||
+      (stack.high < MAX_NUMBER && visit(cardOf(stack.colour, stack.high + 1)))
+    );
   }
-  for (let c = 0; c < COLOUR_COUNT; c++) if (!(stack.colours & (1 << c)) && visit(cardOf(c as Colour, stack.number))) return true;
+  for (let c = 0; c < COLOUR_COUNT; c++)
+    if (!(stack.colours & (1 << c)) && visit(cardOf(c as Colour, stack.number))) return true;
   return false;
 }
 
@@ -307,7 +333,13 @@ function visitMoves(table: Table, kind: Kind, visit: Visit<RummiMove>): boolean 
       const held = heldMasks(table.hand);
       for (let id = 0; id < count; id++) {
         const stack = stacks[id];
-        const found = stack && visitFitting(stack, (card) => ((held[numberOf(card)]! >> colourOf(card)) & 1) === 1 && visit({ kind, stack: stackId(id), card }));
+        const found =
+          stack &&
+          visitFitting(
+            stack,
+            (card) =>
+              ((held[numberOf(card)]! >> colourOf(card)) & 1) === 1 && visit({ kind, stack: stackId(id), card }),
+          );
         if (found) return true;
       }
       return false;
@@ -326,7 +358,13 @@ function visitMoves(table: Table, kind: Kind, visit: Visit<RummiMove>): boolean 
           visitRemovable(source, (card) => {
             for (let to = 0; to < count; to++) {
               const target = stacks[to];
-              if (to !== from && target && fits(target, card) && visit({ kind, from: stackId(from), to: stackId(to), card })) return true;
+              if (
+                to !== from &&
+                target &&
+                fits(target, card) &&
+                visit({ kind, from: stackId(from), to: stackId(to), card })
+              )
+                return true;
             }
             return false;
           });
@@ -347,7 +385,14 @@ function visitMoves(table: Table, kind: Kind, visit: Visit<RummiMove>): boolean 
       for (let first = 0; first < count; first++) {
         for (let second = 0; second < count; second++) {
           const [a, b] = [stacks[first], stacks[second]];
-          if (first !== second && a && b && canJoin(a, b) && visit({ kind, first: stackId(first), second: stackId(second) })) return true;
+          if (
+            first !== second &&
+            a &&
+            b &&
+            canJoin(a, b) &&
+            visit({ kind, first: stackId(first), second: stackId(second) })
+          )
+            return true;
         }
       }
       return false;

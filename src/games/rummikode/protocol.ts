@@ -5,10 +5,10 @@
 import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
-import { cardText, readCard, type Card } from './cards.js';
-import { KINDS, checkMove, stackId, stackIds, type Kind, type RummiMove, type StackId } from './moves.js';
-import { activeSeats, tableOf, type RummiState } from './rules.js';
-import { STACK_TYPE, cardsOf } from './stacks.js';
+import { type Card, cardText, readCard } from './cards.js';
+import { checkMove, KINDS, type Kind, type RummiMove, type StackId, stackId, stackIds } from './moves.js';
+import { activeSeats, type RummiState, tableOf } from './rules.js';
+import { cardsOf, STACK_TYPE } from './stacks.js';
 
 /**
  * The state as the statement's input: `myPlayerIndex`, `playersCount`, `stacksCount`,
@@ -40,11 +40,28 @@ type Field = 'id' | 'card';
 const FIELDS: Readonly<Record<Kind, readonly (readonly [string, Field])[]>> = {
   WAIT: [],
   PUSH: [],
-  ADD: [['stackID', 'id'], ['card', 'card']],
-  TAKE: [['stackID', 'id'], ['card', 'card']],
-  MOVE: [['stackFrom', 'id'], ['stackTo', 'id'], ['cardToTake', 'card']],
-  SPLIT: [['stackID', 'id'], ['card1', 'card'], ['card2', 'card']],
-  JOIN: [['stackID_1', 'id'], ['stackID_2', 'id']],
+  ADD: [
+    ['stackID', 'id'],
+    ['card', 'card'],
+  ],
+  TAKE: [
+    ['stackID', 'id'],
+    ['card', 'card'],
+  ],
+  MOVE: [
+    ['stackFrom', 'id'],
+    ['stackTo', 'id'],
+    ['cardToTake', 'card'],
+  ],
+  SPLIT: [
+    ['stackID', 'id'],
+    ['card1', 'card'],
+    ['card2', 'card'],
+  ],
+  JOIN: [
+    ['stackID_1', 'id'],
+    ['stackID_2', 'id'],
+  ],
 };
 const isKind = (word: string): word is Kind => Object.hasOwn(FIELDS, word);
 
@@ -56,10 +73,13 @@ function readMove(kind: Kind, fields: readonly string[]): Result<RummiMove> {
   const cards: Card[] = [];
   const ids: StackId[] = [];
   const spec = kind === 'PUSH' ? fields.map((): readonly [string, Field] => ['card', 'card']) : FIELDS[kind];
-  if (kind === 'PUSH' && fields.length === 0) return failed('PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...');
+  if (kind === 'PUSH' && fields.length === 0)
+    return failed('PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...');
   if (fields.length !== spec.length) {
     const usage = [kind, ...spec.map(([name]) => name)].join(' ');
-    return failed(`${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}`);
+    return failed(
+      `${kind} takes ${spec.length === 0 ? 'nothing' : `${spec.length} fields`}, not ${fields.length}: ${usage}`,
+    );
   }
   for (const [i, [name, type]] of spec.entries()) {
     const token = fields[i]!;

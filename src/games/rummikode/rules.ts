@@ -3,28 +3,31 @@
  * published referee): the deal, turns of several commands, the draw, the end and the ranking.
  * What each command does is in moves.ts. States are immutable values.
  */
-import type { GameSetup, Outcome, Rules } from '../../core/game.js';
+import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
-import { seat, seatsOf, type Seat } from '../../core/units.js';
-import { cardText, fullDeck, type Card } from './cards.js';
+import { type Seat, seat, seatsOf } from '../../core/units.js';
+import { type Card, cardText, fullDeck } from './cards.js';
 import {
   ACTIONS_PER_TURN,
   applyMove,
   canAct,
+  checkMove,
   costsAction,
   formatMove,
-  legalMoves as tableMoves,
-  checkMove,
-  stackIds,
-  throwsCards,
   type RummiMove,
   type Stacks,
+  stackIds,
   type Table,
+  legalMoves as tableMoves,
+  throwsCards,
 } from './moves.js';
-import { STACK_TYPE, cardsOf } from './stacks.js';
+import { cardsOf, STACK_TYPE } from './stacks.js';
+import type { RummiSnapshot } from './view.js';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
+/** The game's name and its table, checked by `initial`. */
+export const seating: Seating = { title: 'RummiKode', seats: { min: MIN_PLAYERS, max: MAX_PLAYERS } };
 export const HAND_SIZE = 14;
 /** The published referee's cap on the commands of a whole game, every player's together. */
 export const MAX_COMMANDS = 250;
@@ -54,12 +57,15 @@ export interface RummiState {
   /** Commands played in the game, every player's together. */
   readonly commands: number;
   readonly lastMove: RummiMove | null;
+  /** The seat that played `lastMove`: for viewers, since a turn may have ended since. */
+  readonly lastMover: Seat | null;
   /** The card drawn when the last command ended a turn, if one was drawn. */
   readonly drawn: Card | null;
   readonly outcome: Outcome | null;
 }
 
-const replaced = <T>(items: readonly T[], at: number, value: T): T[] => items.map((item, i) => (i === at ? value : item));
+const replaced = <T>(items: readonly T[], at: number, value: T): T[] =>
+  items.map((item, i) => (i === at ? value : item));
 
 /** The seats still playing, in order. */
 export const activeSeats = (state: RummiState): Seat[] => seatsOf(state.players).filter((s) => state.active[s]);
@@ -72,7 +78,7 @@ export function tableOf(state: RummiState): Table {
 
 function initial(setup: GameSetup): RummiState {
   const { players } = setup;
-  if (!(players >= MIN_PLAYERS && players <= MAX_PLAYERS)) throw new RangeError(`RummiKode is played by 2 to 4, not ${players}`);
+  checkSeats(seating, players);
   const rng = new Rng(setup.seed);
   const deck = fullDeck();
   for (let i = deck.length - 1; i > 0; i--) {
@@ -93,6 +99,7 @@ function initial(setup: GameSetup): RummiState {
     threw: false,
     commands: 0,
     lastMove: null,
+    lastMover: null,
     drawn: null,
     outcome: null,
   };
@@ -118,7 +125,16 @@ function endTurn(state: RummiState): RummiState {
     hands = replaced(hands, state.mover, [...hands[state.mover]!, drawn]);
     drawSeed = rng.nextU32();
   }
-  return { ...state, pile, hands, drawSeed, drawn, mover: nextActive(state, state.mover), actionsLeft: ACTIONS_PER_TURN, threw: false };
+  return {
+    ...state,
+    pile,
+    hands,
+    drawSeed,
+    drawn,
+    mover: nextActive(state, state.mover),
+    actionsLeft: ACTIONS_PER_TURN,
+    threw: false,
+  };
 }
 
 /**
@@ -129,7 +145,8 @@ function endTurn(state: RummiState): RummiState {
 export function standings(state: RummiState): { ranks: number[]; scores: number[] } {
   const seats = seatsOf(state.players);
   const cards = (s: Seat): number => state.hands[s]!.length;
-  const better = (a: Seat, b: Seat): boolean => cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
+  const better = (a: Seat, b: Seat): boolean =>
+    cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
   const active = activeSeats(state);
   const ranks = seats.map((s) => (state.active[s] ? 1 + active.filter((t) => better(t, s)).length : 1 + active.length));
   const scores = seats.map((s) => {
@@ -173,6 +190,7 @@ function play(state: RummiState, move: RummiMove): RummiState {
     threw: state.threw || throwsCards(move.kind),
     commands: state.commands + 1,
     lastMove: move,
+    lastMover: s,
     drawn: null,
   };
   if (hand.length === 0) return finish(next, `seat ${s} has thrown all its cards; ${figures(next)}`);
@@ -192,20 +210,21 @@ function forfeit(state: RummiState, s: Seat): RummiState {
   };
   const left = activeSeats(next);
   if (left.length === 1) return finish(next, `only seat ${left[0]} remains`);
-  if (s === state.mover) next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
+  if (s === state.mover)
+    next = { ...next, mover: nextActive(next, s), actionsLeft: ACTIONS_PER_TURN, threw: false, drawn: null };
   return next;
 }
 
-function snapshot(state: RummiState) {
+function snapshot(state: RummiState): RummiSnapshot {
   return {
     commands: state.commands,
     toMove: state.mover,
     actionsLeft: state.actionsLeft,
     pile: state.pile.length,
     players: seatsOf(state.players).map((s) => ({
-      active: state.active[s],
-      opened: state.opened[s],
-      played: state.played[s],
+      active: state.active[s]!,
+      opened: state.opened[s]!,
+      played: state.played[s]!,
       hand: state.hands[s]!.map(cardText),
     })),
     stacks: stackIds(state.stacks).map((id) => {
@@ -214,6 +233,8 @@ function snapshot(state: RummiState) {
     }),
     lastMove: state.lastMove && formatMove(state.lastMove),
     drawn: state.drawn === null ? null : cardText(state.drawn),
+    lastMover: state.lastMover,
+    outcome: state.outcome,
   };
 }
 

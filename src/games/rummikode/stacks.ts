@@ -5,7 +5,7 @@
  * the hot paths; each `check...` gives the result of the operation, or why it is not allowed.
  */
 import { failed, ok, type Result } from '../../core/result.js';
-import { COLOURS, MAX_NUMBER, cardOf, cardText, colourOf, numberOf, type Card, type Colour } from './cards.js';
+import { type Card, COLOURS, type Colour, cardOf, cardText, colourOf, MAX_NUMBER, numberOf } from './cards.js';
 
 export interface Sequence {
   readonly kind: 'sequence';
@@ -29,13 +29,16 @@ export const STACK_TYPE = { sequence: 0, group: 1 } as const;
 
 const bitCount = (mask: number): number => (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1);
 
-export const sizeOf = (stack: Stack): number => (stack.kind === 'sequence' ? stack.high - stack.low + 1 : bitCount(stack.colours));
+export const sizeOf = (stack: Stack): number =>
+  stack.kind === 'sequence' ? stack.high - stack.low + 1 : bitCount(stack.colours);
 
 /** The cards in the statement's order: by number in a sequence, by colour in a group. */
 export function cardsOf(stack: Stack): Card[] {
   const cards: Card[] = [];
   if (stack.kind === 'sequence') for (let n = stack.low; n <= stack.high; n++) cards.push(cardOf(stack.colour, n));
-  else for (let c = 0; c < COLOURS.length; c++) if (stack.colours & (1 << c)) cards.push(cardOf(c as Colour, stack.number));
+  else
+    for (let c = 0; c < COLOURS.length; c++)
+      if (stack.colours & (1 << c)) cards.push(cardOf(c as Colour, stack.number));
   return cards;
 }
 
@@ -53,7 +56,8 @@ export function describe(id: number, stack: Stack): string {
 
 /** The stack the given cards make, or why they make none. */
 export function stackFrom(cards: readonly Card[]): Result<Stack> {
-  if (cards.length < MIN_STACK_SIZE) return failed(`a stack needs at least ${MIN_STACK_SIZE} cards, not ${cards.length}`);
+  if (cards.length < MIN_STACK_SIZE)
+    return failed(`a stack needs at least ${MIN_STACK_SIZE} cards, not ${cards.length}`);
   const seen = new Set<Card>();
   for (const card of cards) {
     if (seen.has(card)) return failed(`a stack cannot hold the same card twice (${cardText(card)} is given twice)`);
@@ -61,7 +65,11 @@ export function stackFrom(cards: readonly Card[]): Result<Stack> {
   }
   const first = cards[0]!;
   if (cards.every((c) => numberOf(c) === numberOf(first))) {
-    return ok({ kind: 'group', number: numberOf(first), colours: cards.reduce((mask, c) => mask | (1 << colourOf(c)), 0) });
+    return ok({
+      kind: 'group',
+      number: numberOf(first),
+      colours: cards.reduce((mask, c) => mask | (1 << colourOf(c)), 0),
+    });
   }
   if (cards.every((c) => colourOf(c) === colourOf(first))) {
     const numbers = cards.map(numberOf).sort((a, b) => a - b);
@@ -72,7 +80,9 @@ export function stackFrom(cards: readonly Card[]): Result<Stack> {
       return failed(`a sequence needs consecutive numbers: ${COLOURS[colourOf(first)]} ${numbers.join(', ')} are not`);
     return ok({ kind: 'sequence', colour: colourOf(first), low, high });
   }
-  return failed('the cards are neither a sequence (one colour, consecutive numbers) nor a colour group (one number, different colours)');
+  return failed(
+    'the cards are neither a sequence (one colour, consecutive numbers) nor a colour group (one number, different colours)',
+  );
 }
 
 /** Whether `card` can be added to `stack`: at either end of a sequence, or a missing colour of a group. */
@@ -87,12 +97,20 @@ export function checkFit(stack: Stack, card: Card): Result<Stack> {
   if (fits(stack, card)) return ok(withCard(stack, card));
   const n = numberOf(card);
   if (stack.kind === 'group') {
-    if (n !== stack.number) return failed(`a colour group is of one number: it takes ${String(stack.number).padStart(2, '0')} cards only`);
+    if (n !== stack.number)
+      return failed(`a colour group is of one number: it takes ${String(stack.number).padStart(2, '0')} cards only`);
     return failed(`a colour group holds each colour once, and this one holds ${cardText(card)}`);
   }
-  if (colourOf(card) !== stack.colour) return failed(`a sequence is of one colour: it takes ${COLOURS[stack.colour]} cards only`);
-  const ends = [stack.low - 1, stack.high + 1].filter((e) => e >= 0 && e <= MAX_NUMBER).map((e) => cardText(cardOf(stack.colour, e)));
-  return failed(ends.length === 0 ? 'the sequence runs from 00 to 12: nothing can be added' : `a card goes at either end of a sequence: ${ends.join(' or ')}`);
+  if (colourOf(card) !== stack.colour)
+    return failed(`a sequence is of one colour: it takes ${COLOURS[stack.colour]} cards only`);
+  const ends = [stack.low - 1, stack.high + 1]
+    .filter((e) => e >= 0 && e <= MAX_NUMBER)
+    .map((e) => cardText(cardOf(stack.colour, e)));
+  return failed(
+    ends.length === 0
+      ? 'the sequence runs from 00 to 12: nothing can be added'
+      : `a card goes at either end of a sequence: ${ends.join(' or ')}`,
+  );
 }
 
 /** `stack` with `card` added; the card must fit. */
@@ -105,7 +123,8 @@ export function withCard(stack: Stack, card: Card): Stack {
 /** Whether the held `card` can leave `stack`, every part left keeping at least 3 cards. */
 export function canRemove(stack: Stack, card: Card): boolean {
   const n = numberOf(card);
-  if (stack.kind === 'sequence' && n > stack.low && n < stack.high) return n - stack.low >= MIN_STACK_SIZE && stack.high - n >= MIN_STACK_SIZE;
+  if (stack.kind === 'sequence' && n > stack.low && n < stack.high)
+    return n - stack.low >= MIN_STACK_SIZE && stack.high - n >= MIN_STACK_SIZE;
   return sizeOf(stack) > MIN_STACK_SIZE;
 }
 
@@ -114,7 +133,9 @@ export function checkRemoval(stack: Stack, card: Card): Result<readonly Stack[]>
   if (canRemove(stack, card)) return ok(without(stack, card));
   const n = numberOf(card);
   if (stack.kind === 'sequence' && n > stack.low && n < stack.high) {
-    return failed(`it would split the sequence into ${n - stack.low} and ${stack.high - n} cards: each part keeps at least ${MIN_STACK_SIZE}`);
+    return failed(
+      `it would split the sequence into ${n - stack.low} and ${stack.high - n} cards: each part keeps at least ${MIN_STACK_SIZE}`,
+    );
   }
   return failed(`it would leave ${sizeOf(stack) - 1} cards: a stack keeps at least ${MIN_STACK_SIZE}`);
 }
@@ -155,15 +176,23 @@ export function splitAt(stack: Sequence, lower: number): readonly [Sequence, Seq
 
 /** Whether `a` and `b` are sequences of one colour, one ending just below where the other starts. */
 export const canJoin = (a: Stack, b: Stack): boolean =>
-  a.kind === 'sequence' && b.kind === 'sequence' && a.colour === b.colour && (a.high + 1 === b.low || b.high + 1 === a.low);
+  a.kind === 'sequence' &&
+  b.kind === 'sequence' &&
+  a.colour === b.colour &&
+  (a.high + 1 === b.low || b.high + 1 === a.low);
 
 /** The sequence `a` and `b` make together, or why they cannot be joined. */
 export function checkJoin(a: Stack, b: Stack): Result<Sequence> {
   if (a.kind === 'group' || b.kind === 'group') return failed('a colour group cannot be joined, only sequences');
-  if (a.colour !== b.colour) return failed(`a sequence is of one colour: ${COLOURS[a.colour]} and ${COLOURS[b.colour]} cannot be joined`);
+  if (a.colour !== b.colour)
+    return failed(`a sequence is of one colour: ${COLOURS[a.colour]} and ${COLOURS[b.colour]} cannot be joined`);
   if (!canJoin(a, b)) return failed('the sequences do not meet: one must end just below where the other starts');
   return ok(joined(a, b));
 }
 
 /** The sequence `a` and `b` make together; they must be joinable. */
-export const joined = (a: Sequence, b: Sequence): Sequence => ({ ...a, low: Math.min(a.low, b.low), high: Math.max(a.high, b.high) });
+export const joined = (a: Sequence, b: Sequence): Sequence => ({
+  ...a,
+  low: Math.min(a.low, b.low),
+  high: Math.max(a.high, b.high),
+});

@@ -2,7 +2,7 @@
  * Ratings for two-player games: the maximum-likelihood Bradley-Terry fit (Elo scale) of all the
  * games played, with 95% intervals from the Fisher information. Draws count as half a win each.
  */
-import { Z95, type Interval } from './elo.js';
+import { type Interval, Z95 } from './elo.js';
 
 export interface PairResult {
   readonly a: number;
@@ -69,7 +69,7 @@ export function bradleyTerry(players: number, games: readonly PairResult[]): Int
   for (const row of info) for (let j = 0; j < n; j++) row[j]! += 1 / n;
   const covariance = invert(info);
   return r.map((ri, i) => {
-    const variance = Math.max(0, (covariance?.[i]![i]! ?? Infinity) - 1 / n);
+    const variance = Math.max(0, (covariance ? covariance[i]![i]! : Infinity) - 1 / n);
     const half = Z95 * Math.sqrt(variance) * ELO_PER_NATURAL;
     const value = ri * ELO_PER_NATURAL;
     return { value, low: value - half, high: value + half };

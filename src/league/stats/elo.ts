@@ -25,11 +25,22 @@ export interface Interval {
   readonly high: number;
 }
 
+/** An interval to one decimal, for reports (infinite ends stay infinite). */
+export const roundInterval = (i: Interval): Interval => ({
+  value: round1(i.value),
+  low: round1(i.low),
+  high: round1(i.high),
+});
+const round1 = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10) / 10 : x);
+
 /**
  * Mean and variance of per-sample scores, each sample `k` worth `values[k]` observed `counts[k]`
  * times: games (0, ½, 1) or game pairs (0, ¼, ½, ¾, 1).
  */
-export function scoreMoments(values: readonly number[], counts: readonly number[]): { n: number; mean: number; variance: number } {
+export function scoreMoments(
+  values: readonly number[],
+  counts: readonly number[],
+): { n: number; mean: number; variance: number } {
   const n = counts.reduce((a, b) => a + b, 0);
   if (n === 0) return { n, mean: 0.5, variance: 0 };
   const mean = values.reduce((sum, v, k) => sum + v * counts[k]!, 0) / n;

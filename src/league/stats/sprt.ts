@@ -75,7 +75,10 @@ export function parseSprt(text: string): SprtSettings {
   }
   const { elo0, elo1, alpha, beta } = settings as unknown as SprtSettings;
   if (!(elo1 > elo0)) throw new Error(`elo1 (${elo1}) must be greater than elo0 (${elo0})`);
-  for (const [name, p] of [['alpha', alpha], ['beta', beta]] as const) {
+  for (const [name, p] of [
+    ['alpha', alpha],
+    ['beta', beta],
+  ] as const) {
     if (!(p > 0 && p < 0.5)) throw new Error(`${name} must be between 0 and 0.5, not ${p}`);
   }
   return { elo0, elo1, alpha, beta };

@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { botSetup } from '../../support/games.js';
+import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { playGame } from '../../../src/arena/game-loop.js';
-import type { BotProgram } from '../../../src/core/line-io.js';
 import { LineQueue } from '../../../src/arena/line-streams.js';
+import type { BotProgram } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { Planner } from '../../../src/games/loa/bots/planner.js';
 import { random } from '../../../src/games/loa/bots/random.js';
 import { strong } from '../../../src/games/loa/bots/strong.js';
 import { game } from '../../../src/games/loa/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { parseColour, parseMove, playStream } from '../../../src/games/loa/input.js';
-import { BLACK, WHITE, type Move, type Position } from '../../../src/games/loa/position.js';
+import { BLACK, type Move, type Position, WHITE } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
-import { boardRows, formatMove, rules, type LoaState } from '../../../src/games/loa/rules.js';
+import { boardRows, formatMove, type LoaState, rules } from '../../../src/games/loa/rules.js';
+import { botSetup } from '../../support/games.js';
 import { board, start, stateAt } from './helpers.js';
 
 /** A bot fed in memory: its input, what it writes, and its program's end. */
@@ -28,17 +28,21 @@ function connect(program: BotProgram) {
 /** Lets a bot's pending reads and writes run. */
 const settle = () => sleep(0);
 
-test('the bot side reads the colour and moves exactly as the referee writes them', () => {
+it('the bot side reads the colour and moves exactly as the referee writes them', () => {
   assert.equal(parseColour('0'), BLACK);
   assert.equal(parseColour('1'), WHITE);
   assert.throws(() => parseColour('BLACK'), TurnInputError);
   assert.equal(formatMove(parseMove('8 2 6 4')), '8 2 6 4');
-  for (const bad of ['8 2 6', '8 2 6 9', '8  2 6 4', ' 8 2 6 4', '8 2 6 4 ']) assert.throws(() => parseMove(bad), TurnInputError, bad);
+  for (const bad of ['8 2 6', '8 2 6 9', '8  2 6 4', ' 8 2 6 4', '8 2 6 4 '])
+    assert.throws(() => parseMove(bad), TurnInputError, bad);
 });
 
-test('a bot stops by itself at the move limit, without waiting for its input to end', async () => {
+it('a bot stops by itself at the move limit, without waiting for its input to end', async () => {
   const moves = new Int32Array(96);
-  const first = (p: Position): Move => (p.generate(moves), moves[0]! as Move);
+  const first = (p: Position): Move => {
+    p.generate(moves);
+    return moves[0]! as Move;
+  };
   const bot = connect((io) => playStream(io, first, 3));
   let state = start();
   bot.input.push('0');
@@ -55,11 +59,14 @@ test('a bot stops by itself at the move limit, without waiting for its input to 
   assert.equal(bot.written.length, 2, 'the third move was the last: it returns without reading on');
 });
 
-test('a bot rejects a relayed move that is illegal', async () => {
+it('a bot rejects a relayed move that is illegal', async () => {
   const bot = connect(random.create(botSetup(1)));
   bot.input.push('1');
   bot.input.push('1 2 2 2');
-  await assert.rejects(bot.done, /the opponent's move 1 2 2 2 is illegal: the piece at row 1 column 2 must move 2 squares south, not 1/);
+  await assert.rejects(
+    bot.done,
+    /the opponent's move 1 2 2 2 is illegal: the piece at row 1 column 2 must move 2 squares south, not 1/,
+  );
 });
 
 /**
@@ -92,7 +99,7 @@ async function playInMemory(black: BotProgram, white: BotProgram, closeInput = f
   return state;
 }
 
-test('random bots with the same seed play the same game', async () => {
+it('random bots with the same seed play the same game', async () => {
   // The judge's player leaves the move limit to the referee: it stops when its input ends.
   const a = await playInMemory(random.create(botSetup(1)), random.create(botSetup(2)), true);
   const b = await playInMemory(random.create(botSetup(1)), random.create(botSetup(2)), true);
@@ -102,14 +109,14 @@ test('random bots with the same seed play the same game', async () => {
   assert.notDeepEqual([c.ply, boardRows(c.position)], [a.ply, boardRows(a.position)], 'another seed, another game');
 });
 
-test('the strong bot beats the random one from both seats, and both stop by themselves', async () => {
+it('the strong bot beats the random one from both seats, and both stop by themselves', async () => {
   const asBlack = await playInMemory(strong.create(botSetup(1)), random.create(botSetup(2)));
   assert.equal(asBlack.outcome?.winner, BLACK);
   const asWhite = await playInMemory(random.create(botSetup(3)), strong.create(botSetup(4)));
   assert.equal(asWhite.outcome?.winner, WHITE);
 });
 
-test('the planner takes a win at once, and never a capture that connects the opponent', () => {
+it('the planner takes a win at once, and never a capture that connects the opponent', () => {
   const drawing = `
     b.......
     .w..b..w
@@ -129,7 +136,7 @@ test('the planner takes a win at once, and never a capture that connects the opp
   for (let seed = 0; seed < 5; seed++) assert.notEqual(formatMove(planner.choose(q, (k) => (seed + 1) % k)), '2 5 2 2');
 });
 
-test('the planner avoids a move after which a random reply can win', () => {
+it('the planner avoids a move after which a random reply can win', () => {
   // Row 5 holds 2 pieces, so white's 5 7 can move 2 west to 5 5 and join 4 4 and 6 6: every black
   // move that leaves row 5 with 2 pieces lets a random reply win with some chance.
   const p = board(`
@@ -156,7 +163,7 @@ test('the planner avoids a move after which a random reply can win', () => {
   );
 });
 
-test('the strong bot wins every game against the judge within 40 of its own moves (20 games, in process)', async () => {
+it('the strong bot wins every game against the judge within 40 of its own moves (20 games, in process)', async () => {
   for (let g = 0; g < 20; g++) {
     const at = g % 2;
     const bots = at === 0 ? ['builtin:strong', 'builtin:random'] : ['builtin:random', 'builtin:strong'];
@@ -164,6 +171,9 @@ test('the strong bot wins every game against the judge within 40 of its own move
     assert.equal(result.winner, at, `game ${g}: ${result.reason}`);
     const own = at === 0 ? Math.ceil(result.turns / 2) : Math.floor(result.turns / 2);
     assert.ok(own <= 40, `game ${g}: ${own} own moves`);
-    assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+    assert.deepEqual(
+      result.players.map((p) => p.status),
+      ['ok', 'ok'],
+    );
   }
 });

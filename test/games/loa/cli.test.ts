@@ -6,12 +6,13 @@ import { describe, it } from 'node:test';
 import type { GameResult, PlayerStatus, Replay } from '../../../src/arena/replay.js';
 import { seat } from '../../../src/core/units.js';
 import { game } from '../../../src/games/loa/index.js';
-import { tabula } from '../../support/cli.js';
+import { gameListing, tabula } from '../../support/cli.js';
 
 /** `tabula bot loa <name>` as a shell command, run from the build these tests were compiled into. */
 const cli = new URL('../../../src/cli/main.js', import.meta.url).href;
 const script = `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`;
-const builtinCommand = (...args: string[]) => [process.execPath, '--input-type=module', '-e', `'${script}'`, 'bot', 'loa', ...args].join(' ');
+const builtinCommand = (...args: string[]) =>
+  [process.execPath, '--input-type=module', '-e', `'${script}'`, 'bot', 'loa', ...args].join(' ');
 
 describe('tabula perft loa', () => {
   it('counts the moves from the start', async () => {
@@ -36,19 +37,34 @@ describe('tabula perft loa', () => {
 
 describe('tabula play and games for loa', () => {
   it('lists the move limit option and the time limits', async () => {
-    const json = JSON.parse((await tabula(['games', '--json'])).stdout) as { id: string }[];
-    assert.deepEqual(json.find((g) => g.id === 'loa'), {
+    assert.deepEqual(await gameListing('loa'), {
       id: 'loa',
       title: 'Lines of Action',
       players: { min: 2, max: 2 },
       timeLimits: { firstTurnMs: 2000, turnMs: 1000, gameMs: 10000 },
       bots: ['random', 'strong'],
-      options: [{ name: 'max-moves', default: '100', description: 'moves in all, both sides counted, after which a game without a winner is a draw' }],
+      options: [
+        {
+          name: 'max-moves',
+          default: '100',
+          description: 'moves in all, both sides counted, after which a game without a winner is a draw',
+        },
+      ],
     });
   });
 
   it('plays with a move limit, and refuses a bad one', async () => {
-    const run = await tabula(['play', 'loa', 'builtin:random', 'builtin:random', '--seed', '1', '--option', 'max-moves=6', '--json']);
+    const run = await tabula([
+      'play',
+      'loa',
+      'builtin:random',
+      'builtin:random',
+      '--seed',
+      '1',
+      '--option',
+      'max-moves=6',
+      '--json',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.deepEqual([result.turns, result.winner, result.reason], [6, null, 'move limit: 6 moves without a winner']);
@@ -77,15 +93,31 @@ describe('tabula judge loa', () => {
       reason,
       players: [
         { bot: 'submission', seat: seat(0), score: 0, rank: 1, status: 'ok', message: '' },
-        { bot: 'builtin:random', seat: seat(1), score: 0, rank: 2, status: judgeStatus, message: judgeStatus === 'ok' ? '' : 'threw' },
+        {
+          bot: 'builtin:random',
+          seat: seat(1),
+          score: 0,
+          rank: 2,
+          status: judgeStatus,
+          message: judgeStatus === 'ok' ? '' : 'threw',
+        },
       ],
     });
     const verdict = game.judge!.verdict;
     assert.equal(game.judge!.opponent, 'random');
     assert.equal(verdict(result(0, 'BLACK has connected its 12 pieces'), seat(0)), null);
-    assert.equal(verdict(result(1, 'WHITE has connected its 12 pieces'), seat(0)), 'a loss: WHITE has connected its 12 pieces');
-    assert.equal(verdict(result(null, 'move limit: 100 moves without a winner'), seat(0)), 'a draw: move limit: 100 moves without a winner');
-    assert.equal(verdict(result(0, 'seat 1 crash: threw', 'crash'), seat(0)), "the judge's player failed (crash: threw)");
+    assert.equal(
+      verdict(result(1, 'WHITE has connected its 12 pieces'), seat(0)),
+      'a loss: WHITE has connected its 12 pieces',
+    );
+    assert.equal(
+      verdict(result(null, 'move limit: 100 moves without a winner'), seat(0)),
+      'a draw: move limit: 100 moves without a winner',
+    );
+    assert.equal(
+      verdict(result(0, 'seat 1 crash: threw', 'crash'), seat(0)),
+      "the judge's player failed (crash: threw)",
+    );
   });
 
   it('accepts the strong bot, printing each game with its number of moves', async () => {
@@ -99,7 +131,11 @@ describe('tabula judge loa', () => {
 
   it('rejects a random bot, naming the first failing game and writing its replay', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tabula-loa-'));
-    const run = await tabula(['judge', 'loa', builtinCommand('random', '--seed', '5'), '--games', '2', '--seed', '1'], '', dir);
+    const run = await tabula(
+      ['judge', 'loa', builtinCommand('random', '--seed', '5'), '--games', '2', '--seed', '1'],
+      '',
+      dir,
+    );
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.trim().split('\n');
     assert.equal(lines[0], 'game 1: seat 0, seed 1: draw in 100 moves (move limit: 100 moves without a winner)');

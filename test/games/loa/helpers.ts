@@ -1,8 +1,8 @@
 /** Test helpers: positions drawn as text, moves played from their protocol lines. */
 import { squareAt } from '../../../src/games/loa/board.js';
-import { moveOf, type Move, type Position } from '../../../src/games/loa/position.js';
+import { type Move, moveOf, type Position } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
-import { formatMove, parsePosition, rules, stateAt, type LoaState } from '../../../src/games/loa/rules.js';
+import { formatMove, type LoaState, parsePosition, rules, stateAt } from '../../../src/games/loa/rules.js';
 import * as support from '../../support/games.js';
 
 /** A position drawn as 8 rows (row 1 first) of `b`, `w` and `.`, with `toMove` to move. */
@@ -27,16 +27,32 @@ export function destinations(state: LoaState, from: string): string[] {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: LoaState, ...lines: string[]): LoaState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: LoaState, ...lines: string[]): LoaState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: LoaState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: LoaState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
-export const start = (options: Record<string, string> = {}): LoaState => rules.initial({ players: 2, seed: 1, options });
+export const start = (options: Record<string, string> = {}): LoaState =>
+  rules.initial({ players: 2, seed: 1, options });
 export { stateAt };
 
 /** The sample interaction of the statement, one move a line; its 14th move is illegal. */
 export const SAMPLE = [
-  '8 2 6 4', '6 1 8 3', '1 2 3 4', '6 8 8 6', '1 4 5 4', '3 8 1 6', '8 4 4 4', '3 1 1 3',
-  '1 5 3 5', '8 6 7 7', '1 7 5 3', '7 1 8 2', '8 5 6 5', '8 2 8 6', '8 7 4 3',
+  '8 2 6 4',
+  '6 1 8 3',
+  '1 2 3 4',
+  '6 8 8 6',
+  '1 4 5 4',
+  '3 8 1 6',
+  '8 4 4 4',
+  '3 1 1 3',
+  '1 5 3 5',
+  '8 6 7 7',
+  '1 7 5 3',
+  '7 1 8 2',
+  '8 5 6 5',
+  '8 2 8 6',
+  '8 7 4 3',
 ] as const;

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { BLACK, WHITE } from '../../../src/games/loa/position.js';
 import { protocol } from '../../../src/games/loa/protocol.js';
 import { boardRows, formatMove, rules, stateAt } from '../../../src/games/loa/rules.js';
-import { SAMPLE, board, move, parseError, playLines, start } from './helpers.js';
+import { board, move, parseError, playLines, SAMPLE, start } from './helpers.js';
 
 const B = seat(BLACK);
 const W = seat(WHITE);
 
-test("each seat's first exchange starts with its colour; then it reads the opponent's last move", () => {
+it("each seat's first exchange starts with its colour; then it reads the opponent's last move", () => {
   const s0 = start();
   assert.deepEqual(protocol.turnInput(s0, B, true), ['0'], 'black reads only its colour, then moves');
   const s1 = playLines(s0, '8 2 6 4');
@@ -20,8 +20,10 @@ test("each seat's first exchange starts with its colour; then it reads the oppon
   assert.throws(() => protocol.turnInput(s2, W, false), /not WHITE's turn/);
 });
 
-test('the final input relays the last move to the seat that did not make it', () => {
-  const won = playLines(stateAt(board(`
+it('the final input relays the last move to the seat that did not make it', () => {
+  const won = playLines(
+    stateAt(
+      board(`
     b.......
     .w..b..w
     .......w
@@ -29,7 +31,11 @@ test('the final input relays the last move to the seat that did not make it', ()
     ........
     ........
     ........
-    ........`), 10), '2 5 2 2');
+    ........`),
+      10,
+    ),
+    '2 5 2 2',
+  );
   assert.ok(won.outcome);
   assert.deepEqual(protocol.finalInput!(won, W), ['2 5 2 2']);
   assert.deepEqual(protocol.finalInput!(won, B), []);
@@ -40,7 +46,7 @@ test('the final input relays the last move to the seat that did not make it', ()
   assert.deepEqual(protocol.finalInput!(limit, W), []);
 });
 
-test('a seat never asked to move gets its colour first in the final input', () => {
+it('a seat never asked to move gets its colour first in the final input', () => {
   const one = playLines(start({ 'max-moves': '1' }), '8 2 6 4');
   assert.deepEqual(protocol.finalInput!(one, W), ['1', '8 2 6 4']);
   assert.deepEqual(protocol.finalInput!(one, B), []);
@@ -50,7 +56,7 @@ test('a seat never asked to move gets its colour first in the final input', () =
   assert.deepEqual(protocol.finalInput!(whiteFailedLater, B), [], 'black made the last move itself');
 });
 
-test('a move is four numbers 1..8; spaces and tabs around them are accepted', () => {
+it('a move is four numbers 1..8; spaces and tabs around them are accepted', () => {
   const s = start();
   for (const line of ['8 2 6 4', '  8 2 6 4 ', '8\t2  6 4', '08 2 6 4']) {
     const parsed = protocol.parseOutput(s, B, line);
@@ -59,7 +65,7 @@ test('a move is four numbers 1..8; spaces and tabs around them are accepted', ()
   }
 });
 
-test('malformed and illegal moves are rejected with what is wrong', () => {
+it('malformed and illegal moves are rejected with what is wrong', () => {
   const s = start();
   const cases: [string, string][] = [
     ['', 'empty line: expected a move "r1 c1 r2 c2"'],
@@ -80,10 +86,13 @@ test('malformed and illegal moves are rejected with what is wrong', () => {
   assert.throws(() => protocol.parseOutput(s, W, '2 1 2 3'), /not WHITE's turn/);
 });
 
-test("the statement's sample: 13 legal moves, then a 14th that moves 4 squares along a row of 3", () => {
+it("the statement's sample: 13 legal moves, then a 14th that moves 4 squares along a row of 3", () => {
   const before = playLines(start(), ...SAMPLE.slice(0, 13));
   assert.equal(before.outcome, null);
-  assert.equal(parseError(before, SAMPLE[13]), 'the piece at row 8 column 2 must move 3 squares east, not 4: its row holds 3 pieces');
+  assert.equal(
+    parseError(before, SAMPLE[13]),
+    'the piece at row 8 column 2 must move 3 squares east, not 4: its row holds 3 pieces',
+  );
   // Forced through anyway, as the sample shows it, the 15th move connects all 8 black pieces.
   const forced = before.position.clone();
   forced.make(move(SAMPLE[13]));

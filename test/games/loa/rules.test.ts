@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { SetupError } from '../../../src/core/game.js';
 import { seat } from '../../../src/core/units.js';
 import { LINE_OF, squareAt } from '../../../src/games/loa/board.js';
 import { game } from '../../../src/games/loa/index.js';
-import { BLACK, Position, WHITE, fromOf, piecesOf, toOf } from '../../../src/games/loa/position.js';
-import { boardRows, formatMove, checkMove, perft, rules } from '../../../src/games/loa/rules.js';
+import { BLACK, fromOf, Position, piecesOf, toOf, WHITE } from '../../../src/games/loa/position.js';
+import { boardRows, checkMove, formatMove, perft, rules } from '../../../src/games/loa/rules.js';
 import { board, destinations, move, playLines, start, stateAt } from './helpers.js';
 
-test('the start: black on rows 1 and 8, white on columns 1 and 8, black to move with 36 moves', () => {
+it('the start: black on rows 1 and 8, white on columns 1 and 8, black to move with 36 moves', () => {
   const s = start();
   assert.deepEqual(boardRows(s.position), [
     '.bbbbbb.',
@@ -25,7 +25,7 @@ test('the start: black on rows 1 and 8, white on columns 1 and 8, black to move 
   assert.equal(s.outcome, null);
 });
 
-test('a piece moves as far as its line holds pieces, jumping its own: the corner pieces at the start', () => {
+it('a piece moves as far as its line holds pieces, jumping its own: the corner pieces at the start', () => {
   const s = start();
   // Column 2 holds 2 pieces, row 1 six (jumped, all black), the falling diagonal 2 (with the white piece at 7 8).
   assert.deepEqual(destinations(s, '1 2'), ['1 8', '3 2', '3 4']);
@@ -50,7 +50,7 @@ const lines = () =>
       ........`),
   );
 
-test('move generation on a hand-made position: counts, own jumps, enemy blocks, captures, edges', () => {
+it('move generation on a hand-made position: counts, own jumps, enemy blocks, captures, edges', () => {
   const s = lines();
   // 4 6: row of 4 (east off the board, west over the white 4 4), column of 2 (north on its own 2 6),
   // falling diagonal of 2 (captures 6 8), rising diagonal of 2 (jumps its own 3 7 to 2 8).
@@ -64,7 +64,7 @@ test('move generation on a hand-made position: counts, own jumps, enemy blocks, 
   assert.equal(rules.legalMoves(s).length, 22);
 });
 
-test('why a move is illegal', () => {
+it('why a move is illegal', () => {
   const s = lines();
   const error = (line: string) => {
     const m = move(line);
@@ -76,13 +76,16 @@ test('why a move is illegal', () => {
   assert.equal(error('4 4 4 2'), "the piece at row 4 column 4 is WHITE's, and BLACK is to move");
   assert.equal(error('4 6 4 6'), 'the piece does not move');
   assert.equal(error('4 6 5 8'), 'row 5 column 8 is not on a row, column or diagonal through row 4 column 6');
-  assert.equal(error('4 6 5 6'), 'the piece at row 4 column 6 must move 2 squares south, not 1: its column holds 2 pieces');
-  assert.equal(error('4 6 4 2'), 'the move jumps over WHITE\'s piece at row 4 column 4');
+  assert.equal(
+    error('4 6 5 6'),
+    'the piece at row 4 column 6 must move 2 squares south, not 1: its column holds 2 pieces',
+  );
+  assert.equal(error('4 6 4 2'), "the move jumps over WHITE's piece at row 4 column 4");
   assert.equal(error('4 6 2 6'), "row 2 column 6 holds one of BLACK's own pieces");
-  assert.equal(error('4 1 4 5'), 'the move jumps over WHITE\'s piece at row 4 column 4');
+  assert.equal(error('4 1 4 5'), "the move jumps over WHITE's piece at row 4 column 4");
 });
 
-test('a capture takes the piece off the board and off its lines', () => {
+it('a capture takes the piece off the board and off its lines', () => {
   const s = rules.play(lines(), move('4 8 4 4'));
   assert.deepEqual(piecesOf(s.position, WHITE), [squareAt(6, 8)]);
   assert.equal(s.position.counts[WHITE], 1);
@@ -90,7 +93,7 @@ test('a capture takes the piece off the board and off its lines', () => {
   assert.equal(s.outcome?.winner, WHITE, 'one piece left is connected: white wins');
 });
 
-test('connectivity is 8-connected, and does not wrap from one row to the next', () => {
+it('connectivity is 8-connected, and does not wrap from one row to the next', () => {
   const p = board(`
     w.......
     ........
@@ -138,7 +141,7 @@ const simultaneous = `
   ........
   ........`;
 
-test('a move that connects both sides wins for the mover', () => {
+it('a move that connects both sides wins for the mover', () => {
   const s = stateAt(board(simultaneous));
   assert.equal(s.outcome, null);
   const after = playLines(s, '2 5 2 2');
@@ -150,14 +153,14 @@ test('a move that connects both sides wins for the mover', () => {
   assert.deepEqual(rules.legalMoves(after), [], 'a finished game has no moves');
 });
 
-test('a capture that connects only the opponent makes the opponent win', () => {
+it('a capture that connects only the opponent makes the opponent win', () => {
   const s = stateAt(board(simultaneous.replace(/\.\s*$/, 'b')));
   const after = playLines(s, '2 5 2 2');
   assert.equal(after.outcome?.winner, WHITE);
   assert.equal(after.outcome?.reason, 'WHITE has connected its 2 pieces');
 });
 
-test('the move limit: a draw after max-moves moves, but a win on the last move counts', () => {
+it('the move limit: a draw after max-moves moves, but a win on the last move counts', () => {
   const s = playLines(start({ 'max-moves': '2' }), '1 2 3 2', '2 1 2 3');
   assert.deepEqual(s.outcome, { winner: null, reason: 'move limit: 2 moves without a winner', scores: [0, 0] });
   assert.equal(start().maxMoves, 100, 'the statement: 100 moves, both sides counted');
@@ -166,7 +169,7 @@ test('the move limit: a draw after max-moves moves, but a win on the last move c
   assert.equal(last.ply, 9);
 });
 
-test('a side to move with no legal move: a draw', () => {
+it('a side to move with no legal move: a draw', () => {
   // After 4 2 2 2, the white pieces in the corners are boxed in by black ones.
   const s = stateAt(
     board(`
@@ -184,44 +187,59 @@ test('a side to move with no legal move: a draw', () => {
   assert.deepEqual(after.outcome, { winner: null, reason: 'WHITE has no legal move', scores: [0, 0] });
 });
 
-test('the max-moves option is checked', () => {
+it('the max-moves option is checked', () => {
   for (const bad of ['0', '-3', 'ten', '1.5', '']) {
-    assert.throws(() => start({ 'max-moves': bad }), (err: Error) => err instanceof SetupError && /max-moves must be a whole number/.test(err.message));
+    assert.throws(
+      () => start({ 'max-moves': bad }),
+      (err: Error) => err instanceof SetupError && /max-moves must be a whole number/.test(err.message),
+    );
   }
   assert.equal(start({ 'max-moves': '200' }).maxMoves, 200);
-  assert.deepEqual(game.options?.map((o) => [o.name, o.default]), [['max-moves', '100']]);
+  assert.deepEqual(
+    game.options?.map((o) => [o.name, o.default]),
+    [['max-moves', '100']],
+  );
 });
 
-test('forfeit: the other side wins, the forfeiting side scores -1', () => {
+it('forfeit: the other side wins, the forfeiting side scores -1', () => {
   const s = rules.forfeit(start(), seat(WHITE));
   assert.deepEqual(s.outcome, { winner: BLACK, reason: 'WHITE forfeits', scores: [1, -1] });
 });
 
-test('states are never changed by play', () => {
+it('states are never changed by play', () => {
   const s = start();
   const before = boardRows(s.position);
   rules.play(s, move('1 2 3 2'));
   assert.deepEqual(boardRows(s.position), before);
 });
 
-test('perft from the start, depths 1 to 4: 36, 1244, 44952, 1563208', () => {
-  assert.deepEqual([1, 2, 3, 4].map((d) => game.perft!.count(d)), [36, 1244, 44952, 1563208]);
+it('perft from the start, depths 1 to 4: 36, 1244, 44952, 1563208', () => {
+  assert.deepEqual(
+    [1, 2, 3, 4].map((d) => game.perft!.count(d)),
+    [36, 1244, 44952, 1563208],
+  );
   const divided = game.perft!.divide(2);
   assert.equal(divided.length, 36);
-  assert.equal(divided.reduce((sum, d) => sum + d.count, 0), 1244);
+  assert.equal(
+    divided.reduce((sum, d) => sum + d.count, 0),
+    1244,
+  );
   assert.deepEqual(
     divided.map((d) => d.move),
     rules.legalMoves(start()).map(formatMove),
   );
 });
 
-test('perft from a position, and a decided position has no moves', () => {
+it('perft from a position, and a decided position has no moves', () => {
   const startText = '.bbbbbb./w......w/w......w/w......w/w......w/w......w/w......w/.bbbbbb. b';
   assert.equal(game.perft!.count(3, startText), 44952);
   assert.equal(game.perft!.count(1, startText.replace(/ b$/, ' w')), 36, 'white has the same moves, turned');
   assert.equal(game.perft!.count(1, '.......b/......b./......w./w......./......../......../......../........ w'), 0);
   assert.throws(() => game.perft!.count(1, 'bbbb'), SetupError);
-  assert.throws(() => game.perft!.count(1, '......../......../......../......../......../......../......../.......b b'), /WHITE has no piece/);
+  assert.throws(
+    () => game.perft!.count(1, '......../......../......../......../......../......../......../.......b b'),
+    /WHITE has no piece/,
+  );
   const p = Position.start();
   perft(p, 3);
   assert.deepEqual(boardRows(p), boardRows(Position.start()), 'perft takes back every move it makes');

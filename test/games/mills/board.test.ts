@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import {
+  directionOf,
+  isAdjacent,
   LINES,
   LINES_THROUGH,
   NEIGHBOURS,
-  SLOTS,
-  directionOf,
-  isAdjacent,
   radiusOf,
-  slotOf,
+  SLOTS,
   type Slot,
+  slotOf,
 } from '../../../src/games/mills/board.js';
 
 const text = (s: Slot): string => `${directionOf(s)} ${radiusOf(s)}`;
 const lineText = (line: readonly Slot[]): string => line.map(text).join(' | ');
 
-test('slots round-trip through direction and radius, in protocol order', () => {
+it('slots round-trip through direction and radius, in protocol order', () => {
   assert.equal(SLOTS.length, 24);
   for (let d = 0; d < 8; d++)
     for (let r = 0; r < 3; r++) {
@@ -25,7 +25,7 @@ test('slots round-trip through direction and radius, in protocol order', () => {
   assert.deepEqual(SLOTS.slice(0, 4).map(text), ['0 0', '0 1', '0 2', '1 0']);
 });
 
-test('adjacency: 2 to 4 neighbours, symmetric, 32 edges', () => {
+it('adjacency: 2 to 4 neighbours, symmetric, 32 edges', () => {
   let degreeSum = 0;
   for (const a of SLOTS) {
     const ns = NEIGHBOURS[a]!;
@@ -41,7 +41,7 @@ test('adjacency: 2 to 4 neighbours, symmetric, 32 edges', () => {
   assert.equal(NEIGHBOURS[slotOf(3, 1)]!.length, 4);
 });
 
-test('adjacency spot checks', () => {
+it('adjacency spot checks', () => {
   const adj = (d1: number, r1: number, d2: number, r2: number) => isAdjacent(slotOf(d1, r1), slotOf(d2, r2));
   assert.ok(adj(1, 0, 1, 1));
   assert.ok(adj(7, 2, 7, 1));
@@ -54,7 +54,7 @@ test('adjacency spot checks', () => {
   assert.deepEqual(NEIGHBOURS[slotOf(7, 1)]!.map(text), ['0 1', '6 1', '7 0', '7 2']);
 });
 
-test('the 16 mills, the three left edges included', () => {
+it('the 16 mills, the three left edges included', () => {
   assert.equal(LINES.length, 16);
   const names = LINES.map(lineText);
   assert.equal(new Set(names).size, 16);
@@ -66,7 +66,7 @@ test('the 16 mills, the three left edges included', () => {
   for (const [a, b, c] of LINES) assert.ok(isAdjacent(a, b) && isAdjacent(b, c) && !isAdjacent(a, c));
 });
 
-test('each slot is in exactly two mills', () => {
+it('each slot is in exactly two mills', () => {
   for (const s of SLOTS) {
     assert.equal(LINES_THROUGH[s]!.length, 2, text(s));
     for (const i of LINES_THROUGH[s]!) assert.ok(LINES[i]!.includes(s));

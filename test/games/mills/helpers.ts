@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { seat } from '../../../src/core/units.js';
 import { LINES, SLOT_COUNT, slotOf } from '../../../src/games/mills/board.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
-import { MAX_PIECE_ID, millKey, rules, type MillsState } from '../../../src/games/mills/rules.js';
+import { MAX_PIECE_ID, type MillsState, millKey, rules } from '../../../src/games/mills/rules.js';
 import * as support from '../../support/games.js';
 
 export interface PositionSpec {
@@ -37,7 +37,12 @@ export function position(spec: PositionSpec): MillsState {
   for (const [i, line] of LINES.entries()) {
     const ids = line.map((slot) => board[slot]!);
     if (ids.every((id) => id !== 0 && owners[id] === owners[ids[0]!]))
-      mills.push(millKey(i, ids.reduce((mask, id) => mask | (1 << (id - 1)), 0)));
+      mills.push(
+        millKey(
+          i,
+          ids.reduce((mask, id) => mask | (1 << (id - 1)), 0),
+        ),
+      );
   }
   return {
     board,
@@ -49,15 +54,19 @@ export function position(spec: PositionSpec): MillsState {
     mills: Int32Array.from(mills),
     lastMove: null,
     removed: [],
+    lastFrom: null,
+    removedFrom: [],
     outcome: null,
   };
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: MillsState, ...lines: string[]): MillsState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: MillsState, ...lines: string[]): MillsState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: MillsState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: MillsState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 export const BLACK = seat(0);
 export const WHITE = seat(1);

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { slotOf } from '../../../src/games/mills/board.js';
 import { formatMove, protocol } from '../../../src/games/mills/protocol.js';
-import { pieceId, rules, type MillsState } from '../../../src/games/mills/rules.js';
-import { BLACK, WHITE, parseError, playLines, position, start } from './helpers.js';
+import { type MillsState, pieceId, rules } from '../../../src/games/mills/rules.js';
+import { BLACK, parseError, playLines, position, start, WHITE } from './helpers.js';
 
-const input = (state: MillsState, firstTurn = false): string[] => protocol.turnInput(state, rules.toMove(state), firstTurn);
-const lines = (text: string): string[] => text.trim().split('\n').map((line) => line.trim());
+const input = (state: MillsState, firstTurn = false): string[] =>
+  protocol.turnInput(state, rules.toMove(state), firstTurn);
+const lines = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
 
-test('turn input at the start: no pieces, 24 puts', () => {
+it('turn input at the start: no pieces, 24 puts', () => {
   assert.deepEqual(
     input(start(), true),
     lines(`
@@ -42,7 +47,7 @@ test('turn input at the start: no pieces, 24 puts', () => {
   );
 });
 
-test('turn input during placement: owners relative to the reader', () => {
+it('turn input during placement: owners relative to the reader', () => {
   const s = playLines(start(), 'PUT 0 0', 'PUT 1 0', 'PUT 3 2');
   assert.deepEqual(
     input(s),
@@ -75,19 +80,22 @@ test('turn input during placement: owners relative to the reader', () => {
       PUT 7 1 0 0
       PUT 7 2 0 0`),
   );
-  assert.deepEqual(input(playLines(s, 'PUT 7 2')).slice(0, 6), lines(`
+  assert.deepEqual(
+    input(playLines(s, 'PUT 7 2')).slice(0, 6),
+    lines(`
     BLACK 198 2 2 7 7
     4
     1 0 0 0
     2 1 1 0
     3 0 3 2
-    4 1 7 2`));
+    4 1 7 2`),
+  );
 });
 
 // BLACK 1 0 0, 3 1 0, 5 3 1, 7 5 2; WHITE 2 2 0, 4 7 1, 6 6 2, 8 4 1.
 const movement = () => position({ black: ['0 0', '1 0', '3 1', '5 2'], white: ['2 0', '7 1', '6 2', '4 1'] });
 
-test('turn input during movement: by piece, then by target', () => {
+it('turn input during movement: by piece, then by target', () => {
   assert.deepEqual(
     input(movement()),
     lines(`
@@ -112,7 +120,7 @@ test('turn input during movement: by piece, then by target', () => {
   );
 });
 
-test('turn input when jumping: only the adjacent moves while there are some', () => {
+it('turn input when jumping: only the adjacent moves while there are some', () => {
   const s = position({ black: ['0 0', '2 2', '4 1'], white: ['1 0', '7 0', '1 2', '3 2'] });
   assert.deepEqual(
     input(s),
@@ -132,10 +140,12 @@ test('turn input when jumping: only the adjacent moves while there are some', ()
   );
 });
 
-test('turn input when jumping with no adjacent move: every jump, by target then piece', () => {
+it('turn input when jumping with no adjacent move: every jump, by target then piece', () => {
   const s = position({ black: ['0 2', '2 2', '4 2'], white: ['1 2', '3 2', '5 2', '7 2'] });
   const got = input(s);
-  assert.deepEqual(got.slice(0, 9), lines(`
+  assert.deepEqual(
+    got.slice(0, 9),
+    lines(`
     BLACK 180 3 4 0 0
     7
     1 0 0 2
@@ -144,13 +154,35 @@ test('turn input when jumping with no adjacent move: every jump, by target then 
     4 1 3 2
     5 0 4 2
     6 1 5 2
-    8 1 7 2`));
-  const empty = ['0 0', '0 1', '1 0', '1 1', '2 0', '2 1', '3 0', '3 1', '4 0', '4 1', '5 0', '5 1', '6 0', '6 1', '6 2', '7 0', '7 1'];
+    8 1 7 2`),
+  );
+  const empty = [
+    '0 0',
+    '0 1',
+    '1 0',
+    '1 1',
+    '2 0',
+    '2 1',
+    '3 0',
+    '3 1',
+    '4 0',
+    '4 1',
+    '5 0',
+    '5 1',
+    '6 0',
+    '6 1',
+    '6 2',
+    '7 0',
+    '7 1',
+  ];
   assert.equal(got[9], '51');
-  assert.deepEqual(got.slice(10), empty.flatMap((to) => [1, 3, 5].map((id) => `MOVE ${id} ${to} 0 0`)));
+  assert.deepEqual(
+    got.slice(10),
+    empty.flatMap((to) => [1, 3, 5].map((id) => `MOVE ${id} ${to} 0 0`)),
+  );
 });
 
-test('TURNS_LEFT counts down to 1 on each player\'s last turn', () => {
+it("TURNS_LEFT counts down to 1 on each player's last turn", () => {
   const ws = ['0 2', '2 2', '4 2', '6 2'];
   const bs = ['0 0', '2 0', '4 0', '6 0'];
   assert.equal(input(position({ black: bs, white: ws, ply: 398 }))[0], 'BLACK 1 4 4 0 0');
@@ -158,31 +190,41 @@ test('TURNS_LEFT counts down to 1 on each player\'s last turn', () => {
   assert.equal(input(playLines(start(), 'PUT 0 0'))[0], 'WHITE 200 0 1 9 8');
 });
 
-test('parses PUT with zero, one or two removal ids, a message, trailing spaces', () => {
+it('parses PUT with zero, one or two removal ids, a message, trailing spaces', () => {
   const s = start();
   const parse = (line: string) => protocol.parseOutput(s, BLACK, line);
   const to = slotOf(6, 2);
   assert.deepEqual(parse('PUT 6 2'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
   assert.deepEqual(parse('PUT 6 2 12'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 0] } } });
   assert.deepEqual(parse('PUT 6 2 12 7'), { ok: true, value: { move: { kind: 'PUT', to, remove: [12, 7] } } });
-  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' } });
+  assert.deepEqual(parse('PUT 6 2 0 0;  hello; there '), {
+    ok: true,
+    value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hello; there' },
+  });
   assert.deepEqual(parse('PUT 6 2   '), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
-  assert.deepEqual(parse('PUT 6 2 ;hi'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' } });
+  assert.deepEqual(parse('PUT 6 2 ;hi'), {
+    ok: true,
+    value: { move: { kind: 'PUT', to, remove: [0, 0] }, comment: 'hi' },
+  });
   assert.deepEqual(parse('PUT 6 2;'), { ok: true, value: { move: { kind: 'PUT', to, remove: [0, 0] } } });
   assert.deepEqual(parse('PUT 06 2 018'), { ok: true, value: { move: { kind: 'PUT', to, remove: [18, 0] } } });
 });
 
-test('parses MOVE with zero, one or two removal ids', () => {
+it('parses MOVE with zero, one or two removal ids', () => {
   const s = movement();
   const parse = (line: string) => protocol.parseOutput(s, BLACK, line);
   const move = (remove: [number, number]) => ({ kind: 'MOVE', piece: 1, to: slotOf(7, 0), remove });
   assert.deepEqual(parse('MOVE 1 7 0'), { ok: true, value: { move: move([0, 0]) } });
   assert.deepEqual(parse('MOVE 1 7 0 2'), { ok: true, value: { move: move([2, 0]) } });
   assert.deepEqual(parse('MOVE 1 7 0 2 4;go'), { ok: true, value: { move: move([2, 4]), comment: 'go' } });
-  assert.deepEqual(parse('MOVE 1 7 0 17 18'), { ok: true, value: { move: move([17, 18]) } }, 'ids naming no piece are fine');
+  assert.deepEqual(
+    parse('MOVE 1 7 0 17 18'),
+    { ok: true, value: { move: move([17, 18]) } },
+    'ids naming no piece are fine',
+  );
 });
 
-test('rejects malformed output during placement', () => {
+it('rejects malformed output during placement', () => {
   const s = start();
   const cases: [string, string][] = [
     ['', 'empty line'],
@@ -213,7 +255,7 @@ test('rejects malformed output during placement', () => {
   assert.equal(parseError(playLines(s, 'PUT 3 1'), 'PUT 3 1'), 'slot 3 1 is occupied by piece 1');
 });
 
-test('rejects malformed output during movement', () => {
+it('rejects malformed output during movement', () => {
   const s = movement();
   const cases: [string, string][] = [
     ['PUT 7 0', 'expected MOVE after placement (stock 0), got PUT'],
@@ -233,22 +275,23 @@ test('rejects malformed output during movement', () => {
   for (const [line, error] of cases) assert.equal(parseError(s, line), error, JSON.stringify(line));
 });
 
-test('errors do not repeat a long line', () => {
+it('errors do not repeat a long line', () => {
   const junk = 'x'.repeat(500);
   const error = parseError(start(), junk);
   assert.ok(error.length < 80, error);
   assert.ok(parseError(start(), `PUT ${'9'.repeat(400)} 0`).length < 80);
 });
 
-test('parsing is for the player to move', () => {
+it('parsing is for the player to move', () => {
   assert.throws(() => protocol.parseOutput(start(), WHITE, 'PUT 0 0'), /turn/);
   assert.throws(() => protocol.turnInput(start(), WHITE, true), /turn/);
 });
 
-test('formatMove writes the canonical line, which parses back to the move', () => {
+it('formatMove writes the canonical line, which parses back to the move', () => {
   const s = movement();
   const move = { kind: 'MOVE', piece: pieceId(5), to: slotOf(3, 2), remove: [pieceId(4), 0] } as const;
   assert.equal(formatMove(move), 'MOVE 5 3 2 4 0');
   assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(move)), { ok: true, value: { move } });
-  for (const m of rules.legalMoves(s)) assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, value: { move: m } });
+  for (const m of rules.legalMoves(s))
+    assert.deepEqual(protocol.parseOutput(s, BLACK, formatMove(m)), { ok: true, value: { move: m } });
 });

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/mills/bots/random.js';
 import { game } from '../../../src/games/mills/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readTurn } from '../../../src/games/mills/input.js';
 import { protocol } from '../../../src/games/mills/protocol.js';
 import { piecesOnBoard, rules } from '../../../src/games/mills/rules.js';
-import { playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { playLines, start } from './helpers.js';
 
 const connect = inMemoryBot;
 
@@ -18,7 +18,7 @@ function reader(lines: readonly string[]) {
   return { readLine: async () => queue.shift() ?? null, writeLine: () => {}, log: () => {} };
 }
 
-test('readTurn reads back what turnInput writes', async () => {
+it('readTurn reads back what turnInput writes', async () => {
   const s = playLines(start(), 'PUT 0 0', 'PUT 1 0', 'PUT 3 2');
   const io = reader(protocol.turnInput(s, seat(1), false));
   const turn = await readTurn(io);
@@ -40,13 +40,13 @@ test('readTurn reads back what turnInput writes', async () => {
   assert.equal(await readTurn(io), null);
 });
 
-test('readTurn rejects input that breaks the statement', async () => {
+it('readTurn rejects input that breaks the statement', async () => {
   await assert.rejects(readTurn(reader(['RED 200 0 0 9 9'])), TurnInputError);
   await assert.rejects(readTurn(reader(['BLACK 200 0 0 9'])), TurnInputError);
   await assert.rejects(readTurn(reader(['BLACK 200 0 0 9 9', '1', '1 2 0 0'])), /owner 2/);
 });
 
-test('the random bot answers one of the listed options, and stops at the end of input', async () => {
+it('the random bot answers one of the listed options, and stops at the end of input', async () => {
   const lines = protocol.turnInput(start(), seat(0), true);
   const bot = connect(random.create(botSetup(7)));
   const answer = await bot.turn(lines);
@@ -54,7 +54,7 @@ test('the random bot answers one of the listed options, and stops at the end of 
   await bot.close();
 });
 
-test('two random bots with the same seed answer the same', async () => {
+it('two random bots with the same seed answer the same', async () => {
   const lines = protocol.turnInput(start(), seat(0), true);
   const play = async (seed: number) => {
     const bot = connect(random.create(botSetup(seed)));
@@ -68,7 +68,7 @@ test('two random bots with the same seed answer the same', async () => {
   assert.ok(new Set(first).size > 1, 'the bot varies its answers');
 });
 
-test('random bots play whole games through the protocol', async () => {
+it('random bots play whole games through the protocol', async () => {
   const reasons = new Set<string>();
   for (let game = 0; game < 20; game++) {
     const bots = [connect(random.create(botSetup(2 * game))), connect(random.create(botSetup(2 * game + 1)))];
@@ -88,9 +88,9 @@ test('random bots play whole games through the protocol', async () => {
   assert.ok(reasons.size > 1, `every game ended the same way: ${[...reasons].join(', ')}`);
 });
 
-test('the game definition offers the random bot and the statement\'s time limits', () => {
+it("the game definition offers the random bot and the statement's time limits", () => {
   assert.equal(game.id, 'mills');
-  assert.equal(game.bots['random'], random);
+  assert.equal(game.bots.random, random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
   assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 24);
 });

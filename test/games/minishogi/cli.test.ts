@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { tabula } from '../../support/cli.js';
 import { start } from './helpers.js';
 
-test('tabula perft minishogi: the count as the last line, per first move with --divide, from an SFEN', async () => {
+it('tabula perft minishogi: the count as the last line, per first move with --divide, from an SFEN', async () => {
   assert.deepEqual(await tabula(['perft', 'minishogi', '--depth', '3']), { code: 0, stdout: '2512\n', stderr: '' });
   const divide = await tabula(['perft', 'minishogi', '--depth', '2', '--divide']);
   const lines = divide.stdout.trim().split('\n');
@@ -23,14 +23,17 @@ test('tabula perft minishogi: the count as the last line, per first move with --
   });
 });
 
-test('tabula play minishogi between built-in bots, and tabula bot minishogi random on stdin', async () => {
+it('tabula play minishogi between built-in bots, and tabula bot minishogi random on stdin', async () => {
   const played = await tabula(['play', 'minishogi', 'builtin:random', 'builtin:random', '--seed', '4', '--json']);
   assert.equal(played.code, 0, played.stderr);
   const result = JSON.parse(played.stdout) as { game: string; seed: number; winner: number | null; reason: string };
-  assert.deepEqual([result.game, result.seed, result.winner, result.reason], ['minishogi', 4, 0, 'player 1 is checkmated']);
+  assert.deepEqual(
+    [result.game, result.seed, result.winner, result.reason],
+    ['minishogi', 4, 0, 'player 1 is checkmated'],
+  );
 
   const input = protocol.turnInput(start(), seat(0), true);
-  const bot = await tabula(['bot', 'minishogi', 'random', '--seed', '1'], input.join('\n') + '\n');
+  const bot = await tabula(['bot', 'minishogi', 'random', '--seed', '1'], `${input.join('\n')}\n`);
   assert.equal(bot.code, 0, bot.stderr);
   assert.ok(input.slice(11).includes(bot.stdout.trim()), bot.stdout);
 });

@@ -7,13 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { before, test } from 'node:test';
+import { before, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { colOf, rowOf, type Square } from '../../../src/games/minishogi/board.js';
-import { dropKind, isDrop, isPromotion, moveFrom, moveTo, type Move } from '../../../src/games/minishogi/moves.js';
-import { PAWN, letterOf } from '../../../src/games/minishogi/pieces.js';
+import { dropKind, isDrop, isPromotion, type Move, moveFrom, moveTo } from '../../../src/games/minishogi/moves.js';
+import { letterOf, PAWN } from '../../../src/games/minishogi/pieces.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
-import { START_SFEN, formatSfen, parseSfen } from '../../../src/games/minishogi/sfen.js';
+import { formatSfen, parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { PERFT_ALLOWED } from './helpers.js';
 
 interface FfishBoard {
@@ -37,7 +37,10 @@ before(async () => {
   Reflect.deleteProperty(globalThis, 'fetch');
   try {
     const module = createRequire(import.meta.url)('ffish') as Ffish;
-    await new Promise<void>((resolve) => (module.calledRun ? resolve() : (module.onRuntimeInitialized = resolve)));
+    await new Promise<void>((resolve) => {
+      if (module.calledRun) resolve();
+      else module.onRuntimeInitialized = resolve;
+    });
     ffish = module;
   } finally {
     globalThis.fetch = fetch;
@@ -55,7 +58,8 @@ function ffishMove(m: Move): string {
 /** Its FEN: the SFEN board, the hands in brackets, and the side to move as chess colors (sente is white). */
 function ffishFen(position: Position): string {
   const [board, side, hands] = formatSfen(position).split(' ') as [string, string, string];
-  const letters = hands === '-' ? '' : hands.replace(/([0-9]+)([A-Za-z])/g, (_, n: string, c: string) => c.repeat(Number(n)));
+  const letters =
+    hands === '-' ? '' : hands.replace(/([0-9]+)([A-Za-z])/g, (_, n: string, c: string) => c.repeat(Number(n)));
   return `${board}[${letters}] ${side === 'b' ? 'w' : 'b'} - - 0 1`;
 }
 
@@ -94,9 +98,9 @@ function compare(position: Position, board: FfishBoard): number {
 }
 
 /** Random games to compare along: two thousand in the suite (about 25 s here); more with the variable set. */
-const GAMES = Number(process.env['MINISHOGI_DIFFERENTIAL_GAMES'] ?? 2000);
+const GAMES = Number(process.env.MINISHOGI_DIFFERENTIAL_GAMES ?? 2000);
 
-test(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) => {
+it(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) => {
   const rng = new Rng(2024);
   let positions = 0;
   let pawnDropMates = 0;
@@ -119,7 +123,7 @@ test(`the same legal moves as Fairy-Stockfish along ${GAMES} random games`, (t) 
   t.diagnostic(`${GAMES} games, ${positions} positions, ${pawnDropMates} pawn-drop mates refused`);
 });
 
-test('the same legal moves as Fairy-Stockfish in the published positions and their children', () => {
+it('the same legal moves as Fairy-Stockfish in the published positions and their children', () => {
   for (const [sfen] of PERFT_ALLOWED) {
     const position = parseSfen(sfen);
     const root = new ffish.Board('minishogi', ffishFen(position));

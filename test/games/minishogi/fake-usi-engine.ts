@@ -2,7 +2,7 @@
  * A scripted USI engine for the bridge's tests: `node fake-usi-engine.js <mode>`. It logs every
  * command it reads to stderr, and answers `go` with its first legal move (found with Tabula's own
  * engine), or misbehaves as the mode says:
- *   good     lists USI_Variant with minishogi, like Fairy-Stockfish in USI mode;
+ *   good     lists USI_Variant with minishogi and Threads, like Fairy-Stockfish in USI mode;
  *   plain    lists no variant option, like an engine that plays minishogi only;
  *   chess    lists UCI_Variant without minishogi;
  *   resign   answers `bestmove resign`;
@@ -19,7 +19,7 @@ const mode = process.argv[2] ?? 'good';
 let moves: string[] = [];
 let sfen = '';
 
-const say = (line: string): void => void process.stdout.write(line + '\n');
+const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
 function bestMove(): string {
   const position = parseSfen(sfen);
@@ -34,6 +34,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'usi':
       say('id name fake');
       if (mode === 'good') say('option name USI_Variant type combo default shogi var minishogi var shogi');
+      if (mode === 'good') say('option name Threads type spin default 1 min 1 max 512');
       if (mode === 'chess') say('option name UCI_Variant type combo default chess var chess var crazyhouse');
       say('option name Hash type spin default 16 min 1 max 1024');
       say('usiok');
@@ -52,7 +53,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       if (mode === 'silent') return;
       const answer = mode === 'resign' ? 'resign' : mode === 'illegal' ? '5e5a' : bestMove();
       const reply = () => {
-        say('info depth 1 score cp 0 pv ' + answer);
+        say(`info depth 1 score cp 0 pv ${answer}`);
         say(`bestmove ${answer}`);
       };
       if (mode === 'slow') setTimeout(reply, 300);

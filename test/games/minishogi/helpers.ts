@@ -1,7 +1,7 @@
 /** Test helpers: states built from an SFEN, and moves played from their output lines. */
 import { HAND_KINDS, type HandKind } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
-import { rules, type MinishogiState } from '../../../src/games/minishogi/rules.js';
+import { type MinishogiState, rules } from '../../../src/games/minishogi/rules.js';
 import { parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
 import * as support from '../../support/games.js';
 
@@ -19,14 +19,24 @@ export function stateAt(sfen: string, ply = 0, seed = 1): MinishogiState {
       for (let i = 0; i < position.handCount(color, kind as HandKind); i++) kinds.push(kind as HandKind);
     return kinds;
   };
-  return { position, seed, ply, hands: [hand(0), hand(1)], keys: [positionKey(position)], lastMove: null, outcome: null };
+  return {
+    position,
+    seed,
+    ply,
+    hands: [hand(0), hand(1)],
+    keys: [positionKey(position)],
+    lastMove: null,
+    outcome: null,
+  };
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: MinishogiState, ...lines: string[]): MinishogiState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: MinishogiState, ...lines: string[]): MinishogiState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: MinishogiState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: MinishogiState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 /** The legal actions, sorted. */
 export function actions(state: MinishogiState): string[] {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { parseSfen } from '../../../src/games/minishogi/sfen.js';
 import { PERFT_ALLOWED, PERFT_FORBIDDEN } from './helpers.js';
 
@@ -9,15 +9,16 @@ const counts = (sfen: string, depths: number, allowPawnDropMate: boolean): numbe
   return Array.from({ length: depths }, (_, d) => position.perft(d + 1));
 };
 
-test('perft with pawn-drop mate allowed: the published table, every depth up to 6', () => {
+it('perft with pawn-drop mate allowed: the published table, every depth up to 6', () => {
   for (const [sfen, expected] of PERFT_ALLOWED) assert.deepEqual(counts(sfen, expected.length, true), expected, sfen);
 });
 
-test('perft under the statement\'s rules: the four rows pawn-drop mate changes', () => {
-  for (const [sfen, expected] of PERFT_FORBIDDEN) assert.deepEqual(counts(sfen, expected.length, false), expected, sfen);
+it("perft under the statement's rules: the four rows pawn-drop mate changes", () => {
+  for (const [sfen, expected] of PERFT_FORBIDDEN)
+    assert.deepEqual(counts(sfen, expected.length, false), expected, sfen);
 });
 
-test('perft under the statement\'s rules: the other rows are the same', () => {
+it("perft under the statement's rules: the other rows are the same", () => {
   const changed = new Set(PERFT_FORBIDDEN.map(([sfen]) => sfen));
   for (const [sfen, expected] of PERFT_ALLOWED) {
     if (changed.has(sfen)) continue;
@@ -27,12 +28,15 @@ test('perft under the statement\'s rules: the other rows are the same', () => {
   }
 });
 
-test('perft leaves the position as it found it', () => {
+it('perft leaves the position as it found it', () => {
   const sfen = 'k2+PS/2G2/BS3/b2K1/R4 b PRg 101';
   const position = parseSfen(sfen);
   position.perft(3);
   const again = parseSfen(sfen);
-  assert.deepEqual([position.board, position.byType, position.byColor, position.hands, position.kings], [again.board, again.byType, again.byColor, again.hands, again.kings]);
+  assert.deepEqual(
+    [position.board, position.byType, position.byColor, position.hands, position.kings],
+    [again.board, again.byType, again.byColor, again.hands, again.kings],
+  );
   assert.equal(position.side, again.side);
   assert.equal(position.moveNumber, 101);
   assert.equal(position.perft(0), 1);

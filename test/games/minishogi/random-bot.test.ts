@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import type { LineIO } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/minishogi/bots/random.js';
 import { game } from '../../../src/games/minishogi/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { parseTurn, readTurn } from '../../../src/games/minishogi/input.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
-import { playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { playLines, start } from './helpers.js';
 
 const connect = inMemoryBot;
 
@@ -19,9 +19,12 @@ function reader(lines: readonly string[]): LineIO {
   return { readLine: async () => queue.shift() ?? null, writeLine: () => {}, log: () => {} };
 }
 
-test('readTurn reads back what turnInput writes', async () => {
+it('readTurn reads back what turnInput writes', async () => {
   const s = playLines(start(), '2514', '4132', '1432', '3132', 'B*23', '3223', '5453', 'b*43', '5352', '2122', '5251+');
-  const io = reader([...protocol.turnInput(s, seat(1), true), ...protocol.turnInput(playLines(s, '4334'), seat(0), false)]);
+  const io = reader([
+    ...protocol.turnInput(s, seat(1), true),
+    ...protocol.turnInput(playLines(s, '4334'), seat(0), false),
+  ]);
   const turn = await readTurn(io, true);
   assert.deepEqual(turn && { ...turn, actions: turn.actions.length }, {
     id: 1,
@@ -43,7 +46,7 @@ test('readTurn reads back what turnInput writes', async () => {
   assert.equal((await readTurn(reader(protocol.turnInput(start(), seat(0), true)), true))?.lastAction, null, '"none"');
 });
 
-test('parseTurn rejects input that breaks the statement', () => {
+it('parseTurn rejects input that breaks the statement', () => {
   const good = protocol.turnInput(start(), seat(0), true);
   const broken = (i: number, line: string): string[] => good.map((l, k) => (k === i ? line : l));
   const cases: [string[], RegExp][] = [
@@ -58,10 +61,14 @@ test('parseTurn rejects input that breaks the statement', () => {
     [good.slice(0, -1), /ended after/],
     [[...good, 'extra'], /1 lines after the actions/],
   ];
-  for (const [lines, error] of cases) assert.throws(() => parseTurn(lines, true), (e: unknown) => e instanceof TurnInputError && error.test(e.message));
+  for (const [lines, error] of cases)
+    assert.throws(
+      () => parseTurn(lines, true),
+      (e: unknown) => e instanceof TurnInputError && error.test(e.message),
+    );
 });
 
-test('the random bot answers one of the listed actions; the same seed, the same answers', async () => {
+it('the random bot answers one of the listed actions; the same seed, the same answers', async () => {
   const lines = protocol.turnInput(start(), seat(0), true);
   const later = protocol.turnInput(start(), seat(0), false);
   const play = async (seed: number) => {
@@ -77,7 +84,7 @@ test('the random bot answers one of the listed actions; the same seed, the same 
   assert.ok(new Set(first).size > 1, 'the bot varies its answers');
 });
 
-test('random bots play whole games through the protocol, ending in different ways', async () => {
+it('random bots play whole games through the protocol, ending in different ways', async () => {
   const reasons = new Set<string>();
   for (let g = 0; g < 16; g++) {
     const bots = [connect(random.create(botSetup(2 * g))), connect(random.create(botSetup(2 * g + 1)))];
@@ -98,16 +105,19 @@ test('random bots play whole games through the protocol, ending in different way
   assert.ok(reasons.size > 1, `every game ended the same way: ${[...reasons].join(', ')}`);
 });
 
-test('the game definition: two seats, the statement\'s time limits, the random bot, the USI bridge', () => {
+it("the game definition: two seats, the statement's time limits, the random bot, the USI bridge", () => {
   assert.equal(game.id, 'minishogi');
   assert.deepEqual(game.seats, { min: 2, max: 2 });
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
-  assert.equal(game.bots['random'], random);
-  assert.ok(game.bridges?.['usi']);
+  assert.equal(game.bots.random, random);
+  assert.ok(game.bridges?.usi);
   assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 14);
   assert.equal(game.perft?.count(3), 2512);
   assert.deepEqual(
-    game.perft?.divide(2, '2k1S/B1rP1/2KG1/GS1p1/R1B2 b - 91').map((d) => `${d.move} ${d.count}`).sort(),
+    game.perft
+      ?.divide(2, '2k1S/B1rP1/2KG1/GS1p1/R1B2 b - 91')
+      .map((d) => `${d.move} ${d.count}`)
+      .sort(),
     ['2332 0', '3324 8', '3343 8'],
     'the published 3 moves and 16 replies (2332 mates)',
   );

@@ -1,19 +1,34 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { squareAt } from '../../../src/games/minishogi/board.js';
 import { dropMove, formatAction } from '../../../src/games/minishogi/moves.js';
 import { PAWN, ROOK, SILVER } from '../../../src/games/minishogi/pieces.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { MAX_PLIES, rules } from '../../../src/games/minishogi/rules.js';
-import { START_SFEN, parseSfen } from '../../../src/games/minishogi/sfen.js';
+import { parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { actions, parseError, playLines, start, stateAt } from './helpers.js';
 
-test('the start: the 14 moves the published referee lists', () => {
-  assert.deepEqual(actions(start()), ['1512', '1513', '1514', '2514', '2534', '2543', '2552', '3524', '3534', '3544', '4534', '4544', '5453', '5544']);
+it('the start: the 14 moves the published referee lists', () => {
+  assert.deepEqual(actions(start()), [
+    '1512',
+    '1513',
+    '1514',
+    '2514',
+    '2534',
+    '2543',
+    '2552',
+    '3524',
+    '3534',
+    '3544',
+    '4534',
+    '4544',
+    '5453',
+    '5544',
+  ]);
 });
 
-test('nifu: no pawn drop on a file with an unpromoted pawn of one\'s own; a tokin does not count', () => {
+it("nifu: no pawn drop on a file with an unpromoted pawn of one's own; a tokin does not count", () => {
   const black = stateAt('4k/5/5/P4/K4 b P 1');
   assert.equal(parseError(black, 'P*53'), 'illegal action: you already have an unpromoted pawn on file 5');
   playLines(black, 'P*43');
@@ -24,15 +39,21 @@ test('nifu: no pawn drop on a file with an unpromoted pawn of one\'s own; a toki
   playLines(stateAt('4k/5/5/p4/4K b P 1'), 'P*52'); // the opponent's pawn does not count
 });
 
-test('no pawn drop on the last rank; other pieces may be dropped there, unpromoted', () => {
-  assert.equal(parseError(stateAt('4k/5/5/5/K4 b P 1'), 'P*31'), 'illegal action: a pawn may not be dropped on its last rank');
-  assert.equal(parseError(stateAt('4k/5/5/5/K4 w p 1'), 'p*35'), 'illegal action: a pawn may not be dropped on its last rank');
+it('no pawn drop on the last rank; other pieces may be dropped there, unpromoted', () => {
+  assert.equal(
+    parseError(stateAt('4k/5/5/5/K4 b P 1'), 'P*31'),
+    'illegal action: a pawn may not be dropped on its last rank',
+  );
+  assert.equal(
+    parseError(stateAt('4k/5/5/5/K4 w p 1'), 'p*35'),
+    'illegal action: a pawn may not be dropped on its last rank',
+  );
   const dropped = playLines(stateAt('4k/5/5/5/K4 b S 1'), 'S*31');
   assert.equal(dropped.position.typeAt(squareAt(3, 1)), SILVER);
   assert.ok(!actions(stateAt('4k/5/5/5/K4 b S 1')).includes('S*31+'));
 });
 
-test('pawn-drop mate is illegal; a pawn drop that checks, or a pawn move that mates, is not', () => {
+it('pawn-drop mate is illegal; a pawn drop that checks, or a pawn move that mates, is not', () => {
   const mate = stateAt('4k/2S2/3G1/5/K4 b P 1');
   assert.equal(parseError(mate, 'P*12'), 'illegal action: a pawn drop may not give checkmate');
   assert.ok(actions(mate).includes('P*22'));
@@ -49,11 +70,14 @@ test('pawn-drop mate is illegal; a pawn drop that checks, or a pawn move that ma
   assert.deepEqual(rules.outcome(pushed), { winner: 0, reason: 'player 1 is checkmated', scores: [1, -1] });
 });
 
-test('a pawn reaching the last rank must promote; silver, bishop and rook may, into, within or out of it', () => {
+it('a pawn reaching the last rank must promote; silver, bishop and rook may, into, within or out of it', () => {
   const pawn = stateAt('4k/P4/5/5/K4 b - 1');
   assert.equal(parseError(pawn, '5251'), 'illegal action: a pawn reaching its last rank must promote: 5251+');
   assert.ok(actions(pawn).includes('5251+'));
-  assert.deepEqual(actions(stateAt('4k/5/5/p4/2K2 w - 1')).filter((a) => a.startsWith('54')), ['5455+']);
+  assert.deepEqual(
+    actions(stateAt('4k/5/5/p4/2K2 w - 1')).filter((a) => a.startsWith('54')),
+    ['5455+'],
+  );
 
   const into = actions(stateAt('4k/S4/5/5/K4 b - 1'));
   for (const a of ['5251', '5251+', '5241', '5241+', '5243']) assert.ok(into.includes(a), a);
@@ -75,7 +99,7 @@ test('a pawn reaching the last rank must promote; silver, bishop and rook may, i
   assert.equal(promoted.position.typeAt(squareAt(5, 1)), 7, 'a promoted silver');
 });
 
-test('a move may not leave one\'s own king in check: pins, and the king itself', () => {
+it("a move may not leave one's own king in check: pins, and the king itself", () => {
   const pinned = stateAt('4k/5/5/r1B1K/5 b - 1');
   assert.equal(parseError(pinned, '3443'), 'illegal action: it leaves your king in check');
   assert.ok(!actions(pinned).some((a) => a.startsWith('34')), 'the pinned bishop cannot move');
@@ -85,7 +109,7 @@ test('a move may not leave one\'s own king in check: pins, and the king itself',
   assert.equal(parseError(checked, '5553'), 'illegal action: your king on 55 cannot move to 53');
 });
 
-test('captured pieces go to the captor\'s hand unpromoted, in capture order; a drop takes the first', () => {
+it("captured pieces go to the captor's hand unpromoted, in capture order; a drop takes the first", () => {
   let s = stateAt('4k/g4/p4/b4/R3K b - 1');
   s = playLines(s, '5554', '1112', '5453', '1211', '5352');
   assert.deepEqual(protocol.turnInput(s, seat(1), false).slice(5, 7), ['BPG', '-']);
@@ -96,12 +120,16 @@ test('captured pieces go to the captor\'s hand unpromoted, in capture order; a d
   assert.deepEqual(protocol.turnInput(dragon, seat(1), false).slice(5, 7), ['R', '-']);
 });
 
-test('threefold repetition without check: player 0 loses, whoever repeats', () => {
+it('threefold repetition without check: player 0 loses, whoever repeats', () => {
   const shuffle = ['4544', '2122', '4445', '2221'];
   const seven = playLines(start(), ...shuffle, ...shuffle.slice(0, 3));
   assert.equal(rules.outcome(seven), null);
   const eight = playLines(seven, '2221');
-  assert.deepEqual(rules.outcome(eight), { winner: 1, reason: 'third repetition without check: player 0 loses', scores: [-1, 1] });
+  assert.deepEqual(rules.outcome(eight), {
+    winner: 1,
+    reason: 'third repetition without check: player 0 loses',
+    scores: [-1, 1],
+  });
 
   // Player 1 to move at the third occurrence, not in check: player 0 still loses.
   const white = ['2122', '4544', '2221', '4445'];
@@ -110,7 +138,7 @@ test('threefold repetition without check: player 0 loses, whoever repeats', () =
   assert.equal(rules.outcome(ended)?.winner, 1);
 });
 
-test('threefold repetition with the side to move in check: the checking player loses', () => {
+it('threefold repetition with the side to move in check: the checking player loses', () => {
   // The rook checks on files 5 and 4 in turn; the king steps between 51 and 41.
   const cycle = ['5141', '5444', '4151', '4454'];
   const s = playLines(stateAt('k4/5/5/2R2/4K b - 1'), '3454', ...cycle, ...cycle.slice(0, 3));
@@ -123,16 +151,20 @@ test('threefold repetition with the side to move in check: the checking player l
   });
 });
 
-test('stalemate loses; checkmate loses', () => {
+it('stalemate loses; checkmate loses', () => {
   const stalemate = playLines(stateAt('4k/2S2/5/3G1/K4 b - 1'), '2423');
   assert.equal(stalemate.position.inCheck(), false);
-  assert.deepEqual(rules.outcome(stalemate), { winner: 0, reason: 'player 1 has no legal move (stalemate)', scores: [1, -1] });
+  assert.deepEqual(rules.outcome(stalemate), {
+    winner: 0,
+    reason: 'player 1 has no legal move (stalemate)',
+    scores: [1, -1],
+  });
   assert.deepEqual(rules.legalMoves(stalemate), []);
   const mate = playLines(stateAt('4k/5/4P/5/K4 b G 1'), 'G*12');
   assert.deepEqual(rules.outcome(mate), { winner: 0, reason: 'player 1 is checkmated', scores: [1, -1] });
 });
 
-test('300 moves in all, then a draw; a mate on the 300th move still wins', () => {
+it('300 moves in all, then a draw; a mate on the 300th move still wins', () => {
   assert.equal(MAX_PLIES, 300);
   assert.equal(rules.outcome(playLines(stateAt(START_SFEN, 298), '4544')), null);
   assert.deepEqual(rules.outcome(playLines(stateAt(START_SFEN, 299), '4544')), {
@@ -143,8 +175,12 @@ test('300 moves in all, then a draw; a mate on the 300th move still wins', () =>
   assert.equal(rules.outcome(playLines(stateAt('4k/5/4P/5/K4 b G 1', 299), 'G*12'))?.winner, 0);
 });
 
-test('forfeit, and play refusing illegal moves and moves after the end', () => {
-  assert.deepEqual(rules.outcome(rules.forfeit(start(), seat(0))), { winner: 1, reason: 'player 0 forfeits', scores: [-1, 1] });
+it('forfeit, and play refusing illegal moves and moves after the end', () => {
+  assert.deepEqual(rules.outcome(rules.forfeit(start(), seat(0))), {
+    winner: 1,
+    reason: 'player 0 forfeits',
+    scores: [-1, 1],
+  });
   assert.deepEqual(rules.outcome(rules.forfeit(start(), seat(1)))?.winner, 0);
   assert.throws(() => rules.play(start(), dropMove(PAWN, squareAt(3, 3))), /illegal move P\*33/);
   const over = rules.forfeit(start(), seat(0));

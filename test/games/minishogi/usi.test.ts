@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
-import { BotStartError } from '../../../src/core/connection.js';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { ProcessBot } from '../../../src/arena/process-bot.js';
-import { game } from '../../../src/games/minishogi/index.js';
+import { BotStartError } from '../../../src/core/connection.js';
 import { millis, seat } from '../../../src/core/units.js';
+import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
-import { UsiBot, moveTime } from '../../../src/games/minishogi/usi.js';
-import { start } from './helpers.js';
+import { moveTime, UsiBot } from '../../../src/games/minishogi/usi.js';
 import { root } from '../../support/cli.js';
+import { start } from './helpers.js';
 
-const fake = (mode: string): string => `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;
+const fake = (mode: string): string =>
+  `usi:node ${fileURLToPath(new URL('fake-usi-engine.js', import.meta.url))} ${mode}`;
 const limits = { firstTurn: millis(1000), turn: millis(100) };
 
 /** What the engine at `seat` read over the game, from its stderr log. */
@@ -25,20 +26,29 @@ const commands = (turns: readonly { seat: number; stderr: string }[], seat: numb
     .filter((line) => line.startsWith('> '))
     .map((line) => line.slice(2));
 
-test('the engine is given half of what is left of the turn, keeping at least 50 ms', () => {
+it('the engine is given half of what is left of the turn, keeping at least 50 ms', () => {
   assert.equal(moveTime(100), 50);
   assert.equal(moveTime(1000), 500);
   assert.equal(moveTime(60), 10);
   assert.equal(moveTime(20), 1);
 });
 
-test('a USI engine plays a whole game: handshake, positions with the moves so far, movetime, bestmove', async () => {
+it('a USI engine plays a whole game: handshake, positions with the moves so far, movetime, bestmove', async () => {
   const { result, replay } = await playGame(game, [fake('good'), 'builtin:random'], { seed: 3, timeLimits: limits });
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+  );
   assert.ok(result.turns > 10, `${result.turns} turns`);
   const sent = commands(replay.turns, 0);
   const start = 'position sfen rbsgk/4p/5/P4/KGSBR b - 1';
-  assert.deepEqual(sent.slice(0, 5), ['usi', 'setoption name USI_Variant value minishogi', 'isready', 'usinewgame', start]);
+  assert.deepEqual(sent.slice(0, 5), [
+    'usi',
+    'setoption name USI_Variant value minishogi',
+    'isready',
+    'usinewgame',
+    start,
+  ]);
   assert.match(sent[5]!, /^go movetime [0-9]+$/);
   assert.ok(Number(sent[5]!.split(' ')[2]) <= 500, 'at most half of the first turn');
   // Later turns: the start and every move since, in USI, and half of the 100 ms.
@@ -51,7 +61,17 @@ test('a USI engine plays a whole game: handshake, positions with the moves so fa
   );
 });
 
-test('the bridge refuses a turn that does not follow from the moves it knows', async () => {
+it("usi(threads=N) sets the engine's Threads option where it has one", async () => {
+  const threaded = fake('good').replace(/^usi:/, 'usi(threads=3):');
+  const { replay } = await playGame(game, [threaded, fake('plain').replace(/^usi:/, 'usi(threads=3):')], {
+    seed: 3,
+    timeLimits: limits,
+  });
+  assert.ok(commands(replay.turns, 0).includes('setoption name Threads value 3'));
+  assert.ok(!commands(replay.turns, 1).some((c) => c.includes('Threads')), 'not to an engine without the option');
+});
+
+it('the bridge refuses a turn that does not follow from the moves it knows', async () => {
   const command = fake('good').slice('usi:'.length);
   const bot = new UsiBot(command, new ProcessBot(command));
   try {
@@ -60,31 +80,42 @@ test('the bridge refuses a turn that does not follow from the moves it knows', a
     const other = rules.legalMoves(start()).find((m) => first.kind === 'line' && formatAction(m, 0) !== first.line)!;
     const elsewhere = rules.play(start(), other);
     const reply = rules.legalMoves(elsewhere)[0]!;
-    await assert.rejects(bot.turn(protocol.turnInput(rules.play(elsewhere, reply), seat(0), false), millis(1000)), /lost track of the game/);
+    await assert.rejects(
+      bot.turn(protocol.turnInput(rules.play(elsewhere, reply), seat(0), false), millis(1000)),
+      /lost track of the game/,
+    );
   } finally {
     await bot.close();
   }
 });
 
-test('as player 1, with an engine that offers no variant option: no setoption, the opponent\'s first move', async () => {
+it("as player 1, with an engine that offers no variant option: no setoption, the opponent's first move", async () => {
   const { result, replay } = await playGame(game, ['builtin:random', fake('plain')], { seed: 4, timeLimits: limits });
   assert.equal(result.players[1]!.status, 'ok');
   const sent = commands(replay.turns, 1);
   const first = formatUsi(parseAction(replay.turns[0]!.output[0]!)!);
-  assert.deepEqual(sent.slice(0, 4), ['usi', 'isready', 'usinewgame', `position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves ${first}`]);
-  assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, 'drops in player 1\'s case');
+  assert.deepEqual(sent.slice(0, 4), [
+    'usi',
+    'isready',
+    'usinewgame',
+    `position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves ${first}`,
+  ]);
+  assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, "drops in player 1's case");
 });
 
-test('an engine whose variant option lacks minishogi cannot be started', async () => {
+it('an engine whose variant option lacks minishogi cannot be started', async () => {
   await assert.rejects(
     playGame(game, [fake('chess'), 'builtin:random'], { seed: 1, timeLimits: limits }),
     (err: unknown) => err instanceof BotStartError && /UCI_Variant option does not offer minishogi/.test(err.message),
   );
 });
 
-test('an engine that resigns, plays an illegal move, says nothing, thinks too long or crashes loses', async () => {
+it('an engine that resigns, plays an illegal move, says nothing, thinks too long or crashes loses', async () => {
   const outcome = async (mode: string) => {
-    const { result } = await playGame(game, [fake(mode), 'builtin:random'], { seed: 1, timeLimits: { firstTurn: millis(300), turn: millis(100) } });
+    const { result } = await playGame(game, [fake(mode), 'builtin:random'], {
+      seed: 1,
+      timeLimits: { firstTurn: millis(300), turn: millis(100) },
+    });
     assert.equal(result.winner, 1, mode);
     return `${result.players[0]!.status}: ${result.players[0]!.message}`;
   };
@@ -95,11 +126,18 @@ test('an engine that resigns, plays an illegal move, says nothing, thinks too lo
   assert.match(await outcome('crash'), /^crash: exited with code 3/);
 });
 
-test('a real game against Fairy-Stockfish through the bridge', async () => {
+it('a real game against Fairy-Stockfish through the bridge', async () => {
   // Its wasm build needs seconds to start (the handshake's own allowance covers it); its thinking is
   // capped, and on a busy machine it overshoots 150 ms by up to 250: the turns leave room for that.
   const engine = `usi:node ${JSON.stringify(join(root, 'tools', 'fairy-stockfish.js'))} --max-movetime 100`;
-  const { result } = await playGame(game, [engine, 'builtin:random'], { seed: 1, timeLimits: { firstTurn: millis(1000), turn: millis(1000) } });
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok'], result.reason);
+  const { result } = await playGame(game, [engine, 'builtin:random'], {
+    seed: 1,
+    timeLimits: { firstTurn: millis(1000), turn: millis(1000) },
+  });
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+    result.reason,
+  );
   assert.equal(result.winner, 0, result.reason);
 });

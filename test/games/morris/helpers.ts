@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { pointOfField } from '../../../src/boards/morris.js';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
-import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
+import { type MorrisState, rules } from '../../../src/games/morris/rules.js';
 import * as support from '../../support/games.js';
 
 /** A mask of the named fields. */
@@ -32,10 +32,12 @@ export function position(spec: PositionSpec): MorrisState {
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: MorrisState, ...lines: string[]): MorrisState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: MorrisState, ...lines: string[]): MorrisState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: MorrisState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: MorrisState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 /** The listed commands of the player to move. */
 export const listed = (state: MorrisState): string[] => {

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { POINTS, fieldName } from '../../../src/boards/morris.js';
+import { it } from 'node:test';
+import { fieldName, POINTS } from '../../../src/boards/morris.js';
 import { formatMove, protocol } from '../../../src/games/morris/protocol.js';
-import { rules, type MorrisState } from '../../../src/games/morris/rules.js';
-import { ONE, ZERO, listed, parseError, playLines, position, start } from './helpers.js';
+import { type MorrisState, rules } from '../../../src/games/morris/rules.js';
+import { listed, ONE, parseError, playLines, position, start, ZERO } from './helpers.js';
 
-const lines = (text: string): string[] => text.trim().split('\n').map((line) => line.trim());
-const input = (state: MorrisState, firstTurn = false): string[] => protocol.turnInput(state, rules.toMove(state), firstTurn);
+const lines = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
+const input = (state: MorrisState, firstTurn = false): string[] =>
+  protocol.turnInput(state, rules.toMove(state), firstTurn);
 
 const INITIALISATION = lines(`
   24
@@ -35,13 +40,11 @@ const INITIALISATION = lines(`
   G4:F4;G1;G7
   G7:D7;G4`);
 
-test("player 0's first turn: initialisation, no move yet, an empty board, 24 placements", () => {
-  assert.deepEqual(
-    input(start(), true),
-    [
-      '0',
-      ...INITIALISATION,
-      ...lines(`
+it("player 0's first turn: initialisation, no move yet, an empty board, 24 placements", () => {
+  assert.deepEqual(input(start(), true), [
+    '0',
+    ...INITIALISATION,
+    ...lines(`
       -
       A1:2;D1:2;G1:2;B2:2;D2:2;F2:2;C3:2;D3:2;E3:2;A4:2;B4:2;C4:2;E4:2;F4:2;G4:2;C5:2;D5:2;E5:2;B6:2;D6:2;F6:2;A7:2;D7:2;G7:2
       24
@@ -69,11 +72,10 @@ test("player 0's first turn: initialisation, no move yet, an empty board, 24 pla
       PLACE;A7
       PLACE;D7
       PLACE;G7`),
-    ],
-  );
+  ]);
 });
 
-test("player 1's first turn: its initialisation, then player 0's command, absolute stone states", () => {
+it("player 1's first turn: its initialisation, then player 0's command, absolute stone states", () => {
   const s = playLines(start(), 'PLACE;A1');
   const expected = [
     '1',
@@ -89,7 +91,7 @@ test("player 1's first turn: its initialisation, then player 0's command, absolu
   assert.deepEqual(input(s, false), input(s, true).slice(26), 'later turns have no initialisation');
 });
 
-test('a placement that closes a mill is listed once for each stone it may take', () => {
+it('a placement that closes a mill is listed once for each stone it may take', () => {
   const s = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4', 'PLACE;D3');
   assert.deepEqual(
     input(s),
@@ -124,7 +126,7 @@ test('a placement that closes a mill is listed once for each stone it may take',
 // Player 0: A1 A4 B2 C4 D7; player 1: the mill D1-D2-D3, and F4, G7.
 const moving = () => position({ zero: ['A1', 'A4', 'B2', 'C4', 'D7'], one: ['D1', 'D2', 'D3', 'F4', 'G7'] });
 
-test('moving: by stone, then by free neighbour, in field order; only stones outside mills are takable', () => {
+it('moving: by stone, then by free neighbour, in field order; only stones outside mills are takable', () => {
   assert.deepEqual(
     input(moving()),
     lines(`
@@ -147,7 +149,7 @@ test('moving: by stone, then by free neighbour, in field order; only stones outs
 // Player 0 is down to A1 A4 G7 and flies; player 1 has D1 D2 D3 F4.
 const flying = () => position({ zero: ['A1', 'A4', 'G7'], one: ['D1', 'D2', 'D3', 'F4'] });
 
-test('flying: every stone to every free field', () => {
+it('flying: every stone to every free field', () => {
   const commands = listed(flying());
   assert.equal(commands.length, 3 * 17);
   assert.deepEqual(commands.slice(0, 3), ['MOVE;A1;G1', 'MOVE;A1;B2', 'MOVE;A1;F2']);
@@ -157,7 +159,7 @@ test('flying: every stone to every free field', () => {
   assert.ok(!commands.some((c) => c.startsWith('MOVE&TAKE;A1;A7')));
 });
 
-test('valid commands of every form are accepted', () => {
+it('valid commands of every form are accepted', () => {
   const placing = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4', 'PLACE;D3');
   for (const [state, line] of [
     [placing, 'PLACE;D1'],
@@ -174,7 +176,7 @@ test('valid commands of every form are accepted', () => {
   }
 });
 
-test('malformed commands: the exact reason', () => {
+it('malformed commands: the exact reason', () => {
   const s = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4', 'PLACE;D3');
   const cases: [string, string][] = [
     ['', 'empty line: expected a command such as PLACE;A1'],
@@ -193,13 +195,19 @@ test('malformed commands: the exact reason', () => {
     ['PLACE;D4', 'field 1 of PLACE, "D4", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE; D1', 'field 1 of PLACE, " D1", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE;D1 ', 'field 1 of PLACE, "D1 ", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
-    ['PLACE&TAKE;A7;H9', 'field 2 of PLACE&TAKE, "H9", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
-    [`PLACE;${'x'.repeat(100)}`, `field 1 of PLACE, "${'x'.repeat(20)}…", is not one of the 24 fields (A1..G7, as listed in the initialisation)`],
+    [
+      'PLACE&TAKE;A7;H9',
+      'field 2 of PLACE&TAKE, "H9", is not one of the 24 fields (A1..G7, as listed in the initialisation)',
+    ],
+    [
+      `PLACE;${'x'.repeat(100)}`,
+      `field 1 of PLACE, "${'x'.repeat(20)}…", is not one of the 24 fields (A1..G7, as listed in the initialisation)`,
+    ],
   ];
   for (const [line, error] of cases) assert.equal(parseError(s, line), error, JSON.stringify(line));
 });
 
-test('placing: the wrong command for the phase, a field not free, mill and no mill, what may be taken', () => {
+it('placing: the wrong command for the phase, a field not free, mill and no mill, what may be taken', () => {
   const s = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4', 'PLACE;D3');
   const cases: [string, string][] = [
     ['MOVE;A1;D1', '2 of your 9 stones are placed: the command must be PLACE or PLACE&TAKE until all are'],
@@ -215,7 +223,7 @@ test('placing: the wrong command for the phase, a field not free, mill and no mi
   for (const [line, error] of cases) assert.equal(parseError(s, line), error, line);
 });
 
-test('moving: the wrong command for the phase, no own stone, not free, not adjacent, mill and no mill, not takable', () => {
+it('moving: the wrong command for the phase, no own stone, not free, not adjacent, mill and no mill, not takable', () => {
   const cases: [string, string][] = [
     ['PLACE;G1', 'all 9 of your stones are placed: the command must be MOVE or MOVE&TAKE'],
     ['PLACE&TAKE;A7;F4', 'all 9 of your stones are placed: the command must be MOVE or MOVE&TAKE'],
@@ -235,7 +243,7 @@ test('moving: the wrong command for the phase, no own stone, not free, not adjac
   for (const [line, error] of cases) assert.equal(parseError(moving(), line), error, line);
 });
 
-test('a line is accepted exactly when it is one of the listed commands', () => {
+it('a line is accepted exactly when it is one of the listed commands', () => {
   const names = POINTS.map(fieldName);
   const candidates: string[] = [];
   for (const a of names) {
@@ -260,7 +268,7 @@ test('a line is accepted exactly when it is one of the listed commands', () => {
   }
 });
 
-test('turn input and parsing belong to the player to move', () => {
+it('turn input and parsing belong to the player to move', () => {
   assert.throws(() => protocol.turnInput(start(), ONE, true), /not player 1's turn/);
   assert.throws(() => protocol.parseOutput(playLines(start(), 'PLACE;A1'), ZERO, 'PLACE;D1'), /not player 0's turn/);
 });

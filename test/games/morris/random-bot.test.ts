@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
-import type { LineIO } from '../../../src/core/line-io.js';
 import type { Replay } from '../../../src/arena/replay.js';
+import type { LineIO } from '../../../src/core/line-io.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { millis } from '../../../src/core/units.js';
 import { random } from '../../../src/games/morris/bots/random.js';
 import { game } from '../../../src/games/morris/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readInitialisation, readTurn } from '../../../src/games/morris/input.js';
 import { protocol } from '../../../src/games/morris/protocol.js';
 import { rules } from '../../../src/games/morris/rules.js';
-import { ONE, ZERO, playLines, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { ONE, playLines, start, ZERO } from './helpers.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]): LineIO {
@@ -21,7 +21,7 @@ function reader(lines: readonly string[]): LineIO {
 
 const connect = inMemoryBot;
 
-test('the bot side reads back what the referee writes', async () => {
+it('the bot side reads back what the referee writes', async () => {
   const s = playLines(start(), 'PLACE;A1', 'PLACE;D2', 'PLACE;A4');
   const io = reader(protocol.turnInput(s, ONE, true));
   const init = await readInitialisation(io);
@@ -30,13 +30,16 @@ test('the bot side reads back what the referee writes', async () => {
   assert.deepEqual(init?.neighbours.get('D2'), ['B2', 'D1', 'D3', 'F2']);
   const turn = await readTurn(io);
   assert.equal(turn?.opMove, 'PLACE;A4');
-  assert.deepEqual([turn?.board.get('A1'), turn?.board.get('D2'), turn?.board.get('G7'), turn?.board.size], [0, 1, 2, 24]);
+  assert.deepEqual(
+    [turn?.board.get('A1'), turn?.board.get('D2'), turn?.board.get('G7'), turn?.board.size],
+    [0, 1, 2, 24],
+  );
   assert.equal(turn?.commands.length, 21);
   assert.deepEqual(turn?.commands.slice(0, 2), ['PLACE;D1', 'PLACE;G1']);
   assert.equal(await readTurn(io), null);
 });
 
-test('the bot side rejects input that breaks the statement', async () => {
+it('the bot side rejects input that breaks the statement', async () => {
   await assert.rejects(readInitialisation(reader(['2'])), TurnInputError);
   await assert.rejects(readInitialisation(reader(['0', 'x'])), TurnInputError);
   await assert.rejects(readInitialisation(reader(['0', '1', 'A1:A4,D1'])), /FIELD:N1;N2/);
@@ -45,7 +48,7 @@ test('the bot side rejects input that breaks the statement', async () => {
   assert.equal(await readInitialisation(reader(['0', '24', 'A1:A4;D1'])), null, 'input ended early');
 });
 
-test('the random bot plays a listed command, and the same seed plays the same', async () => {
+it('the random bot plays a listed command, and the same seed plays the same', async () => {
   const lines = protocol.turnInput(start(), ZERO, true);
   const play = async (seed: number) => {
     const bot = connect(random.create(botSetup(seed)));
@@ -67,7 +70,7 @@ const timeless = (replay: Replay) => ({
   turns: replay.turns.map((t) => ({ ...t, timeMs: 0 })),
 });
 
-test('a whole game between built-in bots: valid throughout, and the same again from the same seed', async () => {
+it('a whole game between built-in bots: valid throughout, and the same again from the same seed', async () => {
   const specs = ['builtin:random', 'builtin:random'];
   // Limits no loaded machine can break: the game, not the clock, is under test.
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
@@ -75,7 +78,10 @@ test('a whole game between built-in bots: valid throughout, and the same again f
   const again = await playGame(game, specs, { seed: 2024, timeLimits });
   assert.deepEqual(timeless(again.replay), timeless(first.replay));
   const { result, replay } = first;
-  assert.deepEqual(result.players.map((p) => p.status), ['ok', 'ok']);
+  assert.deepEqual(
+    result.players.map((p) => p.status),
+    ['ok', 'ok'],
+  );
   assert.equal(replay.turns.length, result.turns);
   assert.ok(result.turns > 18 && result.turns <= 200, `${result.turns} turns`);
   for (const [i, turn] of replay.turns.entries()) {
@@ -85,10 +91,13 @@ test('a whole game between built-in bots: valid throughout, and the same again f
     assert.ok(commands.includes(turn.output[0]!), `turn ${i + 1}: ${turn.output[0]}`);
     assert.equal(turn.input[i < 2 ? 26 : 0], i === 0 ? '-' : replay.turns[i - 1]!.output[0]);
   }
-  assert.notDeepEqual(timeless((await playGame(game, specs, { seed: 2025, timeLimits })).replay).turns, timeless(first.replay).turns);
+  assert.notDeepEqual(
+    timeless((await playGame(game, specs, { seed: 2025, timeLimits })).replay).turns,
+    timeless(first.replay).turns,
+  );
 });
 
-test('random games end by a player down to 2 stones, or a draw', async () => {
+it('random games end by a player down to 2 stones, or a draw', async () => {
   const reasons = new Set<string>();
   for (let g = 0; g < 20; g++) {
     const bots = [connect(random.create(botSetup(2 * g))), connect(random.create(botSetup(2 * g + 1)))];
@@ -107,9 +116,9 @@ test('random games end by a player down to 2 stones, or a draw', async () => {
   assert.deepEqual([...reasons].sort(), ['draw after 200 turns', 'player N is down to 2 stones']);
 });
 
-test('the game definition: the random bot, the statement\'s time limits, no options', () => {
+it("the game definition: the random bot, the statement's time limits, no options", () => {
   assert.equal(game.id, 'morris');
-  assert.equal(game.bots['random'], random);
+  assert.equal(game.bots.random, random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
   assert.deepEqual(game.seats, { min: 2, max: 2 });
   assert.equal(game.options, undefined);

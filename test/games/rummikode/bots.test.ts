@@ -25,12 +25,23 @@ async function input(state: RummiState): Promise<TurnInput> {
 
 describe('the greedy bot', () => {
   it('pushes its biggest stack, then adds, then waits; it never rearranges', () => {
-    const t = { hand: cards('03_BLUE 04_BLUE 05_BLUE 06_BLUE 08_BLACK 08_GREEN 08_YELLOW 10_GREEN'), stacks: [], actionsLeft: 5, opened: true };
+    const t = {
+      hand: cards('03_BLUE 04_BLUE 05_BLUE 06_BLUE 08_BLACK 08_GREEN 08_YELLOW 10_GREEN'),
+      stacks: [],
+      actionsLeft: 5,
+      opened: true,
+    };
     assert.equal(formatMove(greedyMove(t)), 'PUSH 03_BLUE 04_BLUE 05_BLUE 06_BLUE');
     const tableOnly = { ...t, hand: cards('09_GREEN 01_BLACK'), stacks: [stack('10_GREEN 11_GREEN 12_GREEN')] };
     assert.equal(formatMove(greedyMove(tableOnly)), 'ADD 0 09_GREEN');
     assert.equal(formatMove(greedyMove({ ...tableOnly, hand: cards('01_BLACK') })), 'WAIT');
-    assert.equal(formatMove(greedyMove({ ...t, opened: false, hand: cards('03_BLUE 04_BLUE 05_BLUE 08_BLACK 08_GREEN 08_YELLOW') })), 'WAIT', 'nothing totals 25');
+    assert.equal(
+      formatMove(
+        greedyMove({ ...t, opened: false, hand: cards('03_BLUE 04_BLUE 05_BLUE 08_BLACK 08_GREEN 08_YELLOW') }),
+      ),
+      'WAIT',
+      'nothing totals 25',
+    );
   });
 });
 
@@ -51,28 +62,50 @@ describe('the strong bot', () => {
       stacks: ['09_BLACK 09_BLUE 09_GREEN 09_YELLOW', '06_BLUE 07_BLUE 08_BLUE'],
       opened: [false, true],
     });
-    assert.deepEqual(await turnFrom(start, 0), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'MOVE 0 1 09_BLUE', 'ADD 1 10_BLUE']);
+    assert.deepEqual(await turnFrom(start, 0), [
+      'PUSH 10_YELLOW 11_YELLOW 12_YELLOW',
+      'MOVE 0 1 09_BLUE',
+      'ADD 1 10_BLUE',
+    ]);
   });
 
   it('keeps the last card it could add for its next turn, once it has thrown, unless another player is close to out', async () => {
     const spec = { stacks: ['01_BLUE 02_BLUE 03_BLUE'], opened: [false, true], pile: '00_GREEN 05_GREEN' };
-    const calm = position({ ...spec, hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 00_BLUE 00_YELLOW 07_GREEN'] });
+    const calm = position({
+      ...spec,
+      hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 00_BLUE 00_YELLOW 07_GREEN'],
+    });
     assert.deepEqual(await turnFrom(calm, 1), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'WAIT']);
     assert.deepEqual(await turnFrom(calm, 0), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'ADD 0 04_BLUE', 'WAIT']);
-    const racing = position({ ...spec, hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 00_BLUE'] });
+    const racing = position({
+      ...spec,
+      hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 00_BLUE'],
+    });
     assert.deepEqual(await turnFrom(racing, 1), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'ADD 0 04_BLUE', 'WAIT']);
-    const spoiled = position({ ...spec, hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 04_BLUE 00_YELLOW 07_GREEN'] });
-    assert.deepEqual(await turnFrom(spoiled, 1), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'ADD 0 04_BLUE', 'WAIT'], 'the other player could add its own 04_BLUE first');
+    const spoiled = position({
+      ...spec,
+      hands: ['10_YELLOW 11_YELLOW 12_YELLOW 04_BLUE 00_BLACK', '11_BLACK 11_BLUE 04_BLUE 00_YELLOW 07_GREEN'],
+    });
+    assert.deepEqual(
+      await turnFrom(spoiled, 1),
+      ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'ADD 0 04_BLUE', 'WAIT'],
+      'the other player could add its own 04_BLUE first',
+    );
   });
 
   for (const players of [2, 3, 4]) {
     it(`plays only valid commands, in games of ${players} with the other bots, the same for the same seed`, async () => {
       const others = ['builtin:greedy', 'builtin:random', STRONG];
       for (let g = 0; g < 4; g++) {
-        const bots = Array.from({ length: players }, (_, i) => (i === g % players ? STRONG : others[(g + i) % others.length]!));
+        const bots = Array.from({ length: players }, (_, i) =>
+          i === g % players ? STRONG : others[(g + i) % others.length]!,
+        );
         const play = () => playGame(game, bots, { seed: 100 * players + g, timeLimits });
         const { result, replay } = await play();
-        assert.ok(result.players.every((p) => p.status === 'ok'), JSON.stringify(result.players));
+        assert.ok(
+          result.players.every((p) => p.status === 'ok'),
+          JSON.stringify(result.players),
+        );
         for (const turn of replay.turns) assert.equal(turn.stderr, '', `turn ${turn.turn}, seat ${turn.seat}`);
         if (g === 0) assert.deepEqual((await play()).result.players, result.players);
       }

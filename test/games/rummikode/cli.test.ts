@@ -2,22 +2,35 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { tabula } from '../../support/cli.js';
+import { gameListing, tabula } from '../../support/cli.js';
 import { start } from './helpers.js';
 
 describe('tabula with rummikode', () => {
-  it('lists the game for 2 to 4 players with the statement\'s limits', async () => {
-    const run = await tabula(['games', '--json']);
-    assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(
-      JSON.parse(run.stdout).find((g: { id: string }) => g.id === 'rummikode'),
-      { id: 'rummikode', title: 'RummiKode', players: { min: 2, max: 4 }, timeLimits: { firstTurnMs: 1000, turnMs: 100 }, bots: ['random'], options: [] },
-    );
+  it("lists the game for 2 to 4 players with the statement's limits", async () => {
+    assert.deepEqual(await gameListing('rummikode'), {
+      id: 'rummikode',
+      title: 'RummiKode',
+      players: { min: 2, max: 4 },
+      timeLimits: { firstTurnMs: 1000, turnMs: 100 },
+      bots: ['random', 'greedy', 'strong'],
+      options: [],
+    });
   });
 
   it('plays three bots, and goes on without one that writes garbage, ranking it last', async () => {
     const garbage = 'echo HELLO; cat >/dev/null';
-    const run = await tabula(['play', 'rummikode', 'builtin:random', garbage, 'builtin:random', '--seed', '4', '--json', '--turn-ms', '5000']);
+    const run = await tabula([
+      'play',
+      'rummikode',
+      'builtin:random',
+      garbage,
+      'builtin:random',
+      '--seed',
+      '4',
+      '--json',
+      '--turn-ms',
+      '5000',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     assert.equal(result.players.length, 3);
@@ -33,12 +46,15 @@ describe('tabula with rummikode', () => {
   it('refuses a table of one', async () => {
     const run = await tabula(['play', 'rummikode', 'builtin:random']);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /rummikode is played by 2 to 4 bots; 1 given/);
+    assert.match(run.stderr, /RummiKode is played by 2 to 4 players, not 1/);
   });
 
   it('runs the random bot on stdin/stdout', async () => {
     const state = start(2, 1);
-    const run = await tabula(['bot', 'rummikode', 'random', '--seed', '3'], protocol.turnInput(state, seat(0), true).join('\n') + '\n');
+    const run = await tabula(
+      ['bot', 'rummikode', 'random', '--seed', '3'],
+      `${protocol.turnInput(state, seat(0), true).join('\n')}\n`,
+    );
     assert.equal(run.code, 0, run.stderr);
     const answer = run.stdout.trim();
     const parsed = protocol.parseOutput(state, seat(0), answer);

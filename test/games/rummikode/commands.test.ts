@@ -8,7 +8,10 @@ import { handText, parseError, playLines, position, table } from './helpers.js';
 
 describe('PUSH', () => {
   const s = position({
-    hands: ['05_BLUE 06_BLUE 07_BLUE 08_BLUE 05_BLACK 05_GREEN 05_YELLOW 03_BLUE 04_BLUE 09_BLUE', '00_BLACK 01_BLACK 02_BLACK'],
+    hands: [
+      '05_BLUE 06_BLUE 07_BLUE 08_BLUE 05_BLACK 05_GREEN 05_YELLOW 03_BLUE 04_BLUE 09_BLUE',
+      '00_BLACK 01_BLACK 02_BLACK',
+    ],
   });
 
   it('puts a sequence or a colour group on the table, the cards in any order', () => {
@@ -23,8 +26,14 @@ describe('PUSH', () => {
   it('refuses fewer than 3 cards, a card twice, and cards that make no stack', () => {
     assert.equal(parseError(s, 'PUSH 05_BLUE 06_BLUE'), 'a stack needs at least 3 cards, not 2');
     assert.equal(parseError(s, 'PUSH 05_BLUE'), 'a stack needs at least 3 cards, not 1');
-    assert.equal(parseError(s, 'PUSH 05_BLUE 05_blue 06_BLUE'), 'a stack cannot hold the same card twice (05_BLUE is given twice)');
-    assert.equal(parseError(s, 'PUSH 05_BLUE 07_BLUE 08_BLUE'), 'a sequence needs consecutive numbers: BLUE 5, 7, 8 are not');
+    assert.equal(
+      parseError(s, 'PUSH 05_BLUE 05_blue 06_BLUE'),
+      'a stack cannot hold the same card twice (05_BLUE is given twice)',
+    );
+    assert.equal(
+      parseError(s, 'PUSH 05_BLUE 07_BLUE 08_BLUE'),
+      'a sequence needs consecutive numbers: BLUE 5, 7, 8 are not',
+    );
     assert.equal(
       parseError(s, 'PUSH 05_BLUE 06_BLUE 05_BLACK'),
       'the cards are neither a sequence (one colour, consecutive numbers) nor a colour group (one number, different colours)',
@@ -38,18 +47,38 @@ describe('PUSH', () => {
   });
 
   it('needs a total of 25 for the first push, and not after', () => {
-    const closed = position({ hands: ['03_BLUE 04_BLUE 05_BLUE 06_BLUE 07_BLUE 08_BLUE 09_BLUE 01_GREEN 02_GREEN 03_GREEN', '01_BLACK'], opened: [false, false] });
-    assert.equal(parseError(closed, 'PUSH 07_BLUE 08_BLUE 09_BLUE'), 'your first PUSH must total at least 25: 7 + 8 + 9 = 24');
-    assert.equal(parseError(closed, 'PUSH 01_GREEN 02_GREEN 03_GREEN'), 'your first PUSH must total at least 25: 1 + 2 + 3 = 6');
+    const closed = position({
+      hands: ['03_BLUE 04_BLUE 05_BLUE 06_BLUE 07_BLUE 08_BLUE 09_BLUE 01_GREEN 02_GREEN 03_GREEN', '01_BLACK'],
+      opened: [false, false],
+    });
+    assert.equal(
+      parseError(closed, 'PUSH 07_BLUE 08_BLUE 09_BLUE'),
+      'your first PUSH must total at least 25: 7 + 8 + 9 = 24',
+    );
+    assert.equal(
+      parseError(closed, 'PUSH 01_GREEN 02_GREEN 03_GREEN'),
+      'your first PUSH must total at least 25: 1 + 2 + 3 = 6',
+    );
     const opened = playLines(closed, 'PUSH 03_BLUE 04_BLUE 05_BLUE 06_BLUE 07_BLUE');
     assert.deepEqual(opened.opened, [true, false], 'exactly 25 is enough');
-    assert.deepEqual(table(playLines(opened, 'PUSH 01_GREEN 02_GREEN 03_GREEN')).length, 2, 'later pushes have no minimum total');
+    assert.deepEqual(
+      table(playLines(opened, 'PUSH 01_GREEN 02_GREEN 03_GREEN')).length,
+      2,
+      'later pushes have no minimum total',
+    );
   });
 
   it('is, with WAIT, the only command before the first push', () => {
-    const closed = position({ hands: ['04_BLUE 12_GREEN', '01_BLACK'], stacks: ['05_BLUE 06_BLUE 07_BLUE 08_BLUE'], opened: [false, true] });
+    const closed = position({
+      hands: ['04_BLUE 12_GREEN', '01_BLACK'],
+      stacks: ['05_BLUE 06_BLUE 07_BLUE 08_BLUE'],
+      opened: [false, true],
+    });
     for (const line of ['ADD 0 04_BLUE', 'TAKE 0 05_BLUE', 'MOVE 0 0 05_BLUE', 'SPLIT 0 05_BLUE 06_BLUE', 'JOIN 0 0'])
-      assert.equal(parseError(closed, line), `${line.split(' ')[0]} is allowed only after your first PUSH (until then, PUSH or WAIT)`);
+      assert.equal(
+        parseError(closed, line),
+        `${line.split(' ')[0]} is allowed only after your first PUSH (until then, PUSH or WAIT)`,
+      );
     assert.deepEqual(
       rules.legalMoves(closed).map((m) => m.kind),
       ['WAIT'],
@@ -71,19 +100,33 @@ describe('ADD', () => {
   });
 
   it('refuses a card that does not fit, or that the player does not hold, or a stack that does not exist', () => {
-    assert.equal(parseError(s, 'ADD 0 09_BLUE'), '09_BLUE does not fit sequence 0 (05_BLUE..07_BLUE): a card goes at either end of a sequence: 04_BLUE or 08_BLUE');
-    assert.equal(parseError(s, 'ADD 0 05_GREEN'), '05_GREEN does not fit sequence 0 (05_BLUE..07_BLUE): a sequence is of one colour: it takes BLUE cards only');
+    assert.equal(
+      parseError(s, 'ADD 0 09_BLUE'),
+      '09_BLUE does not fit sequence 0 (05_BLUE..07_BLUE): a card goes at either end of a sequence: 04_BLUE or 08_BLUE',
+    );
+    assert.equal(
+      parseError(s, 'ADD 0 05_GREEN'),
+      '05_GREEN does not fit sequence 0 (05_BLUE..07_BLUE): a sequence is of one colour: it takes BLUE cards only',
+    );
     assert.equal(
       parseError(s, 'ADD 1 08_BLACK'),
       '08_BLACK does not fit colour group 1 (08_BLACK 08_GREEN 08_YELLOW): a colour group holds each colour once, and this one holds 08_BLACK',
     );
-    assert.equal(parseError(s, 'ADD 1 05_GREEN'), '05_GREEN does not fit colour group 1 (08_BLACK 08_GREEN 08_YELLOW): a colour group is of one number: it takes 08 cards only');
+    assert.equal(
+      parseError(s, 'ADD 1 05_GREEN'),
+      '05_GREEN does not fit colour group 1 (08_BLACK 08_GREEN 08_YELLOW): a colour group is of one number: it takes 08 cards only',
+    );
     assert.equal(parseError(s, 'ADD 0 03_BLUE'), 'you do not hold 03_BLUE');
     assert.equal(parseError(s, 'ADD 7 04_BLUE'), 'there is no stack 7 (stacks: 0, 1)');
   });
 
   it('knows a full sequence takes nothing', () => {
-    const full = position({ hands: ['05_BLUE', '01_BLACK'], stacks: ['00_BLUE 01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE 07_BLUE 08_BLUE 09_BLUE 10_BLUE 11_BLUE 12_BLUE'] });
+    const full = position({
+      hands: ['05_BLUE', '01_BLACK'],
+      stacks: [
+        '00_BLUE 01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE 07_BLUE 08_BLUE 09_BLUE 10_BLUE 11_BLUE 12_BLUE',
+      ],
+    });
     assert.match(parseError(full, 'ADD 0 05_BLUE'), /the sequence runs from 00 to 12: nothing can be added$/);
   });
 });
@@ -96,7 +139,8 @@ const stacks = [
   '01_BLACK 02_BLACK 03_BLACK 04_BLACK 05_BLACK 06_BLACK',
   '07_BLACK 07_GREEN 07_YELLOW',
 ];
-const board = (actionsLeft = ACTIONS_PER_TURN) => position({ hands: ['12_YELLOW 11_YELLOW', '12_BLACK'], stacks, actionsLeft });
+const board = (actionsLeft = ACTIONS_PER_TURN) =>
+  position({ hands: ['12_YELLOW 11_YELLOW', '12_BLACK'], stacks, actionsLeft });
 
 describe('TAKE', () => {
   it('takes an end card into the hand for one action', () => {
@@ -110,7 +154,11 @@ describe('TAKE', () => {
     const s = playLines(board(), 'TAKE 0 04_BLUE');
     assert.deepEqual(table(s), ['01_BLUE 02_BLUE 03_BLUE', ...table(board()).slice(1, 5), '05_BLUE 06_BLUE 07_BLUE']);
     const gap = position({ hands: ['12_YELLOW'], stacks: [stacks[0]!, null, stacks[2]!] });
-    assert.deepEqual(table(playLines(gap, 'TAKE 0 04_BLUE')), ['01_BLUE 02_BLUE 03_BLUE', '05_BLUE 06_BLUE 07_BLUE', stacks[2]!]);
+    assert.deepEqual(table(playLines(gap, 'TAKE 0 04_BLUE')), [
+      '01_BLUE 02_BLUE 03_BLUE',
+      '05_BLUE 06_BLUE 07_BLUE',
+      stacks[2]!,
+    ]);
   });
 
   it('takes a colour from a group of four', () => {
@@ -118,7 +166,10 @@ describe('TAKE', () => {
   });
 
   it('never leaves a stack with fewer than 3 cards', () => {
-    assert.equal(parseError(board(), 'TAKE 2 08_GREEN'), 'cannot take 08_GREEN from sequence 2 (08_GREEN..10_GREEN): it would leave 2 cards: a stack keeps at least 3');
+    assert.equal(
+      parseError(board(), 'TAKE 2 08_GREEN'),
+      'cannot take 08_GREEN from sequence 2 (08_GREEN..10_GREEN): it would leave 2 cards: a stack keeps at least 3',
+    );
     assert.equal(
       parseError(board(), 'TAKE 3 03_BLACK'),
       'cannot take 03_BLACK from sequence 3 (01_BLACK..06_BLACK): it would split the sequence into 2 and 3 cards: each part keeps at least 3',
@@ -169,7 +220,10 @@ describe('MOVE', () => {
     );
     assert.equal(parseError(board(), 'MOVE 3 3 01_BLACK'), 'MOVE needs two different stacks');
     assert.equal(parseError(board(), 'MOVE 0 8 01_BLUE'), 'there is no stack 8 (stacks: 0, 1, 2, 3, 4)');
-    assert.equal(parseError(board(0), 'MOVE 0 4 07_BLUE'), 'no actions left: MOVE costs one of the 5 actions of a turn');
+    assert.equal(
+      parseError(board(0), 'MOVE 0 4 07_BLUE'),
+      'no actions left: MOVE costs one of the 5 actions of a turn',
+    );
   });
 });
 
@@ -179,32 +233,58 @@ describe('SPLIT', () => {
     assert.deepEqual([table(s)[0], table(s)[5]], ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE 07_BLUE']);
     assert.deepEqual([s.actionsLeft, s.played[0]], [ACTIONS_PER_TURN - 1, 1]);
     const six = playLines(board(), 'SPLIT 3 03_BLACK 04_BLACK');
-    assert.deepEqual([table(six)[3], table(six)[5]], ['01_BLACK 02_BLACK 03_BLACK', '04_BLACK 05_BLACK 06_BLACK'], 'a 6-card sequence splits 3 | 3');
+    assert.deepEqual(
+      [table(six)[3], table(six)[5]],
+      ['01_BLACK 02_BLACK 03_BLACK', '04_BLACK 05_BLACK 06_BLACK'],
+      'a 6-card sequence splits 3 | 3',
+    );
   });
 
   it('refuses a side under 3 cards, cards that are not consecutive or not in the stack, and colour groups', () => {
-    assert.equal(parseError(board(), 'SPLIT 0 02_BLUE 03_BLUE'), 'cannot split sequence 0 (01_BLUE..07_BLUE): it would leave 2 and 5 cards: each side keeps at least 3');
-    assert.equal(parseError(board(), 'SPLIT 0 03_BLUE 05_BLUE'), 'cannot split sequence 0 (01_BLUE..07_BLUE): the two cards must have consecutive numbers, not 3 and 5');
-    assert.equal(parseError(board(), 'SPLIT 2 07_GREEN 08_GREEN'), 'sequence 2 (08_GREEN..10_GREEN) does not hold 07_GREEN');
+    assert.equal(
+      parseError(board(), 'SPLIT 0 02_BLUE 03_BLUE'),
+      'cannot split sequence 0 (01_BLUE..07_BLUE): it would leave 2 and 5 cards: each side keeps at least 3',
+    );
+    assert.equal(
+      parseError(board(), 'SPLIT 0 03_BLUE 05_BLUE'),
+      'cannot split sequence 0 (01_BLUE..07_BLUE): the two cards must have consecutive numbers, not 3 and 5',
+    );
+    assert.equal(
+      parseError(board(), 'SPLIT 2 07_GREEN 08_GREEN'),
+      'sequence 2 (08_GREEN..10_GREEN) does not hold 07_GREEN',
+    );
     assert.equal(
       parseError(board(), 'SPLIT 1 05_BLACK 05_BLUE'),
       'cannot split colour group 1 (05_BLACK 05_BLUE 05_GREEN 05_YELLOW): a colour group cannot be split, only a sequence',
     );
-    assert.equal(parseError(board(0), 'SPLIT 0 03_BLUE 04_BLUE'), 'no actions left: SPLIT costs one of the 5 actions of a turn');
+    assert.equal(
+      parseError(board(0), 'SPLIT 0 03_BLUE 04_BLUE'),
+      'no actions left: SPLIT costs one of the 5 actions of a turn',
+    );
   });
 });
 
 describe('JOIN', () => {
   const s = position({
     hands: ['12_YELLOW 11_YELLOW 10_YELLOW 09_YELLOW', '12_BLACK'],
-    stacks: ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE', '07_GREEN 08_GREEN 09_GREEN', '05_BLACK 05_GREEN 05_YELLOW', '08_BLUE 09_BLUE 10_BLUE'],
+    stacks: [
+      '01_BLUE 02_BLUE 03_BLUE',
+      '04_BLUE 05_BLUE 06_BLUE',
+      '07_GREEN 08_GREEN 09_GREEN',
+      '05_BLACK 05_GREEN 05_YELLOW',
+      '08_BLUE 09_BLUE 10_BLUE',
+    ],
   });
 
   it('merges two sequences of one colour with consecutive ends under the first id', () => {
     const joined = playLines(s, 'JOIN 0 1');
     assert.deepEqual(table(joined), ['01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE', '-', ...table(s).slice(2)]);
     assert.deepEqual([joined.actionsLeft, joined.played[0]], [ACTIONS_PER_TURN - 1, 1]);
-    assert.deepEqual(table(playLines(s, 'JOIN 1 0')).slice(0, 2), ['-', '01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE'], 'either order');
+    assert.deepEqual(
+      table(playLines(s, 'JOIN 1 0')).slice(0, 2),
+      ['-', '01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE'],
+      'either order',
+    );
   });
 
   it('refuses sequences of two colours, sequences that do not meet, colour groups, one stack twice', () => {
@@ -219,17 +299,34 @@ describe('JOIN', () => {
     assert.match(parseError(s, 'JOIN 3 1'), /: a colour group cannot be joined, only sequences$/);
     assert.equal(parseError(s, 'JOIN 0 0'), 'JOIN needs two different stacks');
     assert.equal(parseError(s, 'JOIN 0 9'), 'there is no stack 9 (stacks: 0, 1, 2, 3, 4)');
-    const tired = position({ hands: ['12_YELLOW', '12_BLACK'], stacks: ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'], actionsLeft: 0 });
+    const tired = position({
+      hands: ['12_YELLOW', '12_BLACK'],
+      stacks: ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'],
+      actionsLeft: 0,
+    });
     assert.equal(parseError(tired, 'JOIN 0 1'), 'no actions left: JOIN costs one of the 5 actions of a turn');
   });
 
   it('frees the second id, which the next new stack reuses: ids are the smallest not in use', () => {
     const joined = playLines(s, 'JOIN 0 1', 'PUSH 09_YELLOW 10_YELLOW 11_YELLOW');
-    assert.deepEqual(table(joined).slice(0, 2), ['01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE', '09_YELLOW 10_YELLOW 11_YELLOW']);
+    assert.deepEqual(table(joined).slice(0, 2), [
+      '01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE',
+      '09_YELLOW 10_YELLOW 11_YELLOW',
+    ]);
     const split = playLines(s, 'JOIN 0 1', 'SPLIT 0 03_BLUE 04_BLUE');
-    assert.deepEqual(table(split).slice(0, 2), ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'], 'SPLIT reuses the freed id too');
-    const two = position({ hands: ['12_YELLOW 11_YELLOW 10_YELLOW 09_YELLOW', '12_BLACK'], stacks: ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'] });
-    assert.deepEqual(table(playLines(two, 'JOIN 1 0', 'PUSH 09_YELLOW 10_YELLOW 11_YELLOW')), ['09_YELLOW 10_YELLOW 11_YELLOW', '01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE']);
+    assert.deepEqual(
+      table(split).slice(0, 2),
+      ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'],
+      'SPLIT reuses the freed id too',
+    );
+    const two = position({
+      hands: ['12_YELLOW 11_YELLOW 10_YELLOW 09_YELLOW', '12_BLACK'],
+      stacks: ['01_BLUE 02_BLUE 03_BLUE', '04_BLUE 05_BLUE 06_BLUE'],
+    });
+    assert.deepEqual(table(playLines(two, 'JOIN 1 0', 'PUSH 09_YELLOW 10_YELLOW 11_YELLOW')), [
+      '09_YELLOW 10_YELLOW 11_YELLOW',
+      '01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE',
+    ]);
   });
 });
 
@@ -264,7 +361,12 @@ describe('the legal commands', () => {
     ]);
     const s = position({
       hands: ['06_GREEN 07_GREEN 08_GREEN 08_GREEN 08_BLUE 08_YELLOW 04_BLUE 03_BLACK', '00_BLACK'],
-      stacks: ['05_BLUE 06_BLUE 07_BLUE', '08_BLACK 08_BLUE 08_GREEN', '09_GREEN 10_GREEN 11_GREEN', '12_GREEN 11_GREEN 10_GREEN'],
+      stacks: [
+        '05_BLUE 06_BLUE 07_BLUE',
+        '08_BLACK 08_BLUE 08_GREEN',
+        '09_GREEN 10_GREEN 11_GREEN',
+        '12_GREEN 11_GREEN 10_GREEN',
+      ],
       actionsLeft: 0,
     });
     assert.deepEqual(rules.legalMoves(s).map(formatMove), [

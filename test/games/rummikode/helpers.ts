@@ -1,11 +1,11 @@
 /** Test helpers: positions built directly, and commands played from their output lines. */
 import assert from 'node:assert/strict';
 import { seat } from '../../../src/core/units.js';
-import { cardText, readCardText, type Card } from '../../../src/games/rummikode/cards.js';
+import { type Card, cardText, readCardText } from '../../../src/games/rummikode/cards.js';
 import { ACTIONS_PER_TURN } from '../../../src/games/rummikode/moves.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { rules, type RummiState } from '../../../src/games/rummikode/rules.js';
-import { cardsOf, stackFrom, type Stack } from '../../../src/games/rummikode/stacks.js';
+import { type RummiState, rules } from '../../../src/games/rummikode/rules.js';
+import { cardsOf, type Stack, stackFrom } from '../../../src/games/rummikode/stacks.js';
 import * as support from '../../support/games.js';
 
 /** Cards from their referee text, separated by spaces: "05_BLUE 06_BLUE". */
@@ -57,19 +57,23 @@ export function position(spec: PositionSpec): RummiState {
     threw: false,
     commands: spec.commands ?? 0,
     lastMove: null,
+    lastMover: null,
     drawn: null,
     outcome: null,
   };
 }
 
 /** Plays output lines in turn, each parsed for the player to move; fails on any rejected line. */
-export const playLines = (state: RummiState, ...lines: string[]): RummiState => support.playLines({ rules, protocol }, state, ...lines);
+export const playLines = (state: RummiState, ...lines: string[]): RummiState =>
+  support.playLines({ rules, protocol }, state, ...lines);
 
 /** The error for an output line of the player to move. */
-export const parseError = (state: RummiState, line: string): string => support.parseError({ rules, protocol }, state, line);
+export const parseError = (state: RummiState, line: string): string =>
+  support.parseError({ rules, protocol }, state, line);
 
 /** The stacks by id, each as its cards in the input's order ("-" for a free id). */
-export const table = (state: RummiState): string[] => state.stacks.map((s) => (s === null ? '-' : cardsOf(s).map(cardText).join(' ')));
+export const table = (state: RummiState): string[] =>
+  state.stacks.map((s) => (s === null ? '-' : cardsOf(s).map(cardText).join(' ')));
 
 export const handText = (state: RummiState, s: number): string => state.hands[s]!.map(cardText).join(' ');
 

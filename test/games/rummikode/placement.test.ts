@@ -15,7 +15,12 @@ function free(table: Table): number {
   position.fillFree(placement);
   return placement.best();
 }
-const table = (hand: string, stacks: readonly string[] = []): Table => ({ hand: cards(hand), stacks: stacks.map(stack), actionsLeft: 0, opened: true });
+const table = (hand: string, stacks: readonly string[] = []): Table => ({
+  hand: cards(hand),
+  stacks: stacks.map(stack),
+  actionsLeft: 0,
+  opened: true,
+});
 
 describe('the placement by PUSH and ADD', () => {
   it('lays runs of 3 or more, and colour groups, from the hand', () => {
@@ -23,14 +28,30 @@ describe('the placement by PUSH and ADD', () => {
     assert.equal(free(table('01_BLUE 02_BLUE 04_BLUE 05_BLUE')), 0, 'two pairs are no run');
     assert.equal(free(table('01_BLUE 01_BLUE 02_BLUE 02_BLUE 03_BLUE 03_BLUE')), 6, 'two copies make two runs');
     assert.equal(free(table('05_BLUE 05_BLUE 05_GREEN 05_GREEN 05_BLACK 05_YELLOW')), 6, 'and two groups');
-    assert.equal(free(table('05_BLUE 05_BLUE 05_GREEN 05_GREEN 05_BLACK')), 3, 'but not without a third colour for each');
+    assert.equal(
+      free(table('05_BLUE 05_BLUE 05_GREEN 05_GREEN 05_BLACK')),
+      3,
+      'but not without a third colour for each',
+    );
   });
 
   it('adds chains of cards to either end of a table run, and missing colours to a group', () => {
     assert.equal(free(table('02_BLUE 03_BLUE 08_BLUE 09_BLUE 12_BLUE', ['04_BLUE 05_BLUE 06_BLUE 07_BLUE'])), 4);
-    assert.equal(free(table('03_BLUE', ['00_BLUE 01_BLUE 02_BLUE', '04_BLUE 05_BLUE 06_BLUE'])), 1, 'between two runs, on either');
-    assert.equal(free(table('03_BLUE 03_BLUE', ['00_BLUE 01_BLUE 02_BLUE', '04_BLUE 05_BLUE 06_BLUE'])), 2, 'one on each');
-    assert.equal(free(table('06_YELLOW 06_YELLOW', ['06_BLACK 06_BLUE 06_GREEN', '06_BLACK 06_BLUE 06_GREEN'])), 2, 'a copy in each group');
+    assert.equal(
+      free(table('03_BLUE', ['00_BLUE 01_BLUE 02_BLUE', '04_BLUE 05_BLUE 06_BLUE'])),
+      1,
+      'between two runs, on either',
+    );
+    assert.equal(
+      free(table('03_BLUE 03_BLUE', ['00_BLUE 01_BLUE 02_BLUE', '04_BLUE 05_BLUE 06_BLUE'])),
+      2,
+      'one on each',
+    );
+    assert.equal(
+      free(table('06_YELLOW 06_YELLOW', ['06_BLACK 06_BLUE 06_GREEN', '06_BLACK 06_BLUE 06_GREEN'])),
+      2,
+      'a copy in each group',
+    );
     assert.equal(free(table('06_YELLOW 06_BLUE', ['06_BLACK 06_BLUE 06_GREEN'])), 1, 'a group takes a colour once');
   });
 

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Planner } from '../../../src/games/rummikode/bots/planner.js';
 import { cardText } from '../../../src/games/rummikode/cards.js';
-import { applyMove, checkMove, costsAction, formatMove, type RummiMove, type Table } from '../../../src/games/rummikode/moves.js';
+import {
+  applyMove,
+  checkMove,
+  costsAction,
+  formatMove,
+  type RummiMove,
+  type Table,
+} from '../../../src/games/rummikode/moves.js';
 import { cardsOf } from '../../../src/games/rummikode/stacks.js';
 import { mostThrown } from './exhaustive.js';
 import { cards, stack } from './helpers.js';
@@ -20,12 +27,21 @@ function replay(table: Table, moves: readonly RummiMove[]): Table {
     const checked = checkMove(current, move);
     assert.ok(checked.ok, `${formatMove(move)} at ${describeTable(current)}: ${checked.ok ? '' : checked.error}`);
     const after = applyMove(current, move);
-    current = { ...after, actionsLeft: current.actionsLeft - (costsAction(move.kind) ? 1 : 0), opened: current.opened || move.kind === 'PUSH' };
+    current = {
+      ...after,
+      actionsLeft: current.actionsLeft - (costsAction(move.kind) ? 1 : 0),
+      opened: current.opened || move.kind === 'PUSH',
+    };
   }
   return current;
 }
 
-const table = (hand: string, stacks: readonly string[], actionsLeft = 5, opened = true): Table => ({ hand: cards(hand), stacks: stacks.map(stack), actionsLeft, opened });
+const table = (hand: string, stacks: readonly string[], actionsLeft = 5, opened = true): Table => ({
+  hand: cards(hand),
+  stacks: stacks.map(stack),
+  actionsLeft,
+  opened,
+});
 
 describe('the planner', () => {
   const planner = new Planner();
@@ -52,7 +68,7 @@ describe('the planner', () => {
     assert.deepEqual(p.moves.map(formatMove), ['JOIN 0 1', 'TAKE 0 06_BLUE']);
   });
 
-  it('splits a run so that the hand\'s copies of the cards at the cut fit both parts', () => {
+  it("splits a run so that the hand's copies of the cards at the cut fit both parts", () => {
     const t = table('04_BLUE 03_BLUE 12_GREEN', ['00_BLUE 01_BLUE 02_BLUE 03_BLUE 04_BLUE 05_BLUE 06_BLUE']);
     const p = plan(t);
     // Or takes 03_BLUE out of the middle, which leaves the same: both 03s and the 04 fit the parts.
@@ -60,7 +76,12 @@ describe('the planner', () => {
   });
 
   it('opens with a stack totalling 25 before it rearranges, or not at all', () => {
-    const t = table('07_BLUE 08_BLUE 09_BLUE 10_BLUE 01_GREEN 02_GREEN', ['03_GREEN 04_GREEN 05_GREEN 06_GREEN'], 5, false);
+    const t = table(
+      '07_BLUE 08_BLUE 09_BLUE 10_BLUE 01_GREEN 02_GREEN',
+      ['03_GREEN 04_GREEN 05_GREEN 06_GREEN'],
+      5,
+      false,
+    );
     const p = plan(t);
     assert.equal(p.moves[0]!.kind, 'PUSH');
     assert.ok(replay(t, p.moves).opened);

@@ -5,15 +5,23 @@
  */
 import { Rng } from '../../../src/core/rng.js';
 import { greedyMove } from '../../../src/games/rummikode/bots/greedy.js';
-import { ACTIONS_PER_TURN, KINDS, hasMove, movesOf, type RummiMove, type Table } from '../../../src/games/rummikode/moves.js';
-import { rules, tableOf, type RummiState } from '../../../src/games/rummikode/rules.js';
+import {
+  ACTIONS_PER_TURN,
+  hasMove,
+  KINDS,
+  movesOf,
+  type RummiMove,
+  type Table,
+} from '../../../src/games/rummikode/moves.js';
+import { type RummiState, rules, tableOf } from '../../../src/games/rummikode/rules.js';
 
 /** As the random bot plays: a kind of command at random, then one of that kind. */
-const randomMove = (table: Table, rng: Rng): RummiMove => rng.pick(movesOf(table, rng.pick(KINDS.filter((k) => hasMove(table, k)))));
+const randomMove = (table: Table, rng: Rng): RummiMove =>
+  rng.pick(movesOf(table, rng.pick(KINDS.filter((k) => hasMove(table, k)))));
 
 export function* positions(seed: number): Generator<Table> {
   const rng = new Rng(seed);
-  for (let game = 0; ; game++) {
+  for (;;) {
     const players = 2 + rng.below(3);
     const greedy = Array.from({ length: players }, () => rng.below(2) === 0);
     let state: RummiState = rules.initial({ players, seed: rng.nextU32(), options: {} });

@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seat } from '../../../src/core/units.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
-import { rules, type RummiState } from '../../../src/games/rummikode/rules.js';
+import { type RummiState, rules } from '../../../src/games/rummikode/rules.js';
 import { parseError, playLines, position, start, table } from './helpers.js';
 
-const input = (state: RummiState, firstTurn = false): string[] => protocol.turnInput(state, rules.toMove(state), firstTurn);
-const lines = (text: string): string[] => text.trim().split('\n').map((line) => line.trim());
+const input = (state: RummiState, firstTurn = false): string[] =>
+  protocol.turnInput(state, rules.toMove(state), firstTurn);
+const lines = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
 
 // Seat 1 to move with 3 actions left; stack id 1 is free.
 const middle = () =>
@@ -87,7 +92,8 @@ describe('output parsing', () => {
   const s = position({ hands: ['04_BLUE 08_BLUE 12_GREEN', '00_BLACK'], stacks: ['05_BLUE 06_BLUE 07_BLUE'] });
 
   it('takes one- or two-digit numbers, colours in any case, and trailing spaces', () => {
-    for (const line of ['ADD 0 4_blue', 'ADD 0 04_Blue', 'ADD 00 04_BLUE', 'ADD 0 04_BLUE  ']) assert.deepEqual(table(playLines(s, line)), ['04_BLUE 05_BLUE 06_BLUE 07_BLUE']);
+    for (const line of ['ADD 0 4_blue', 'ADD 0 04_Blue', 'ADD 00 04_BLUE', 'ADD 0 04_BLUE  '])
+      assert.deepEqual(table(playLines(s, line)), ['04_BLUE 05_BLUE 06_BLUE 07_BLUE']);
     assert.equal(rules.toMove(playLines(s, 'WAIT ')), 1);
   });
 
@@ -97,7 +103,10 @@ describe('output parsing', () => {
       ['   ', 'empty line'],
       [' WAIT', 'leading space at character 1'],
       ['ADD  0 04_BLUE', 'double space at character 5'],
-      ['add 0 04_BLUE', 'unknown command "add" (commands are upper case): expected WAIT, PUSH, ADD, TAKE, MOVE, SPLIT, JOIN'],
+      [
+        'add 0 04_BLUE',
+        'unknown command "add" (commands are upper case): expected WAIT, PUSH, ADD, TAKE, MOVE, SPLIT, JOIN',
+      ],
       ['WAITING', 'unknown command "WAITING": expected WAIT, PUSH, ADD, TAKE, MOVE, SPLIT, JOIN'],
       ['PUSH', 'PUSH needs the cards of the new stack: PUSH card1 card2 card3 ...'],
       ['ADD 0', 'ADD takes 2 fields, not 1: ADD stackID card'],
@@ -113,7 +122,10 @@ describe('output parsing', () => {
       ['ADD 0 04_BLUE_X', '"04_BLUE_X" is not a card: expected NUMBER_COLOUR, such as 08_BLUE'],
       ['ADD 0 13_BLUE', '"13_BLUE": card numbers run from 0 to 12'],
       ['PUSH 04_RED 05_RED 06_RED', '"04_RED": the colours are BLACK, BLUE, GREEN, YELLOW'],
-      ['PUSH 04_BLUE,05_BLUE,06_BLUE', '"04_BLUE,05_BLUE,06_B…" is not a card: expected NUMBER_COLOUR, such as 08_BLUE'],
+      [
+        'PUSH 04_BLUE,05_BLUE,06_BLUE',
+        '"04_BLUE,05_BLUE,06_B…" is not a card: expected NUMBER_COLOUR, such as 08_BLUE',
+      ],
     ];
     for (const [line, error] of cases) assert.equal(parseError(s, line), error, JSON.stringify(line));
   });

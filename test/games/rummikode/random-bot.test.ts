@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
+import { TurnInputError } from '../../../src/core/turn-input.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { random } from '../../../src/games/rummikode/bots/random.js';
 import { readCardText } from '../../../src/games/rummikode/cards.js';
 import { game } from '../../../src/games/rummikode/index.js';
-import { TurnInputError } from '../../../src/core/turn-input.js';
 import { readTurn } from '../../../src/games/rummikode/input.js';
 import { protocol } from '../../../src/games/rummikode/protocol.js';
 import { rules } from '../../../src/games/rummikode/rules.js';
-import { cards, position, stack, start } from './helpers.js';
 import { botSetup, inMemoryBot } from '../../support/games.js';
+import { cards, position, stack, start } from './helpers.js';
 
 /** A LineIO reading the given lines, then the end of input. */
 function reader(lines: readonly string[]) {
@@ -47,8 +47,14 @@ describe('the input reader', () => {
     const head = ['0', '2', '1', '50', '1', '5', '05_BLUE', '1', '0', '06_BLUE'];
     await assert.rejects(readTurn(reader(['x'])), TurnInputError);
     await assert.rejects(readTurn(reader(['2', '2', '0', '50'])), /myPlayerIndex 2 is not below playersCount 2/);
-    await assert.rejects(readTurn(reader(['0', '2', '0', '50', '2', '5', '05_BLUE', '1', '0', '06_BLUE'])), /nbCards 2 but 1 cards/);
-    await assert.rejects(readTurn(reader(['0', '2', '0', '50', '1', '5', '5_BLUE', '1', '0', '06_BLUE'])), /expected a card/);
+    await assert.rejects(
+      readTurn(reader(['0', '2', '0', '50', '2', '5', '05_BLUE', '1', '0', '06_BLUE'])),
+      /nbCards 2 but 1 cards/,
+    );
+    await assert.rejects(
+      readTurn(reader(['0', '2', '0', '50', '1', '5', '5_BLUE', '1', '0', '06_BLUE'])),
+      /expected a card/,
+    );
     await assert.rejects(readTurn(reader([...head, '0 1 01_BLUE 02_BLUE 03_BLUE'])), /type 1 is wrong for a sequence/);
     await assert.rejects(readTurn(reader([...head, '0 0 01_BLUE 03_BLUE 04_BLUE'])), /consecutive/);
     assert.equal(readCardText('08_blue'), null, 'the referee writes colours in upper case');
@@ -79,7 +85,10 @@ describe('the random bot', () => {
     };
     const first = await play(42);
     assert.deepEqual(await play(42), first);
-    assert.ok(new Set(first.map((line) => line.split(' ')[0])).size > 2, `the bot varies its commands: ${first.join(', ')}`);
+    assert.ok(
+      new Set(first.map((line) => line.split(' ')[0])).size > 2,
+      `the bot varies its commands: ${first.join(', ')}`,
+    );
   });
 });
 
@@ -94,18 +103,24 @@ describe('games between built-in bots', () => {
       const untimed = (turns: typeof a.replay.turns) => turns.map((t) => ({ ...t, timeMs: 0 }));
       assert.deepEqual(untimed(a.replay.turns), untimed(b.replay.turns));
       assert.deepEqual(a.result, b.result);
-      assert.ok(a.result.players.every((p) => p.status === 'ok'), JSON.stringify(a.result.players));
+      assert.ok(
+        a.result.players.every((p) => p.status === 'ok'),
+        JSON.stringify(a.result.players),
+      );
       // The ranks follow the final cards in hand, then the actions played.
       const final = a.replay.turns.at(-1)!.state as { players: { hand: string[]; played: number }[] };
       const key = final.players.map((p) => [p.hand.length, p.played] as const);
-      const better = (x: readonly [number, number], y: readonly [number, number]) => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
+      const better = (x: readonly [number, number], y: readonly [number, number]) =>
+        x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
       assert.deepEqual(
         a.result.players.map((p) => p.rank),
         key.map((k) => 1 + key.filter((other) => better(other, k)).length),
       );
       assert.deepEqual(
         a.replay.turns.map((t) => t.limitMs),
-        a.replay.turns.map((t, i) => (a.replay.turns.findIndex((u) => u.seat === t.seat) === i ? timeLimits.firstTurn : timeLimits.turn)),
+        a.replay.turns.map((t, i) =>
+          a.replay.turns.findIndex((u) => u.seat === t.seat) === i ? timeLimits.firstTurn : timeLimits.turn,
+        ),
         "the first-turn limit on each player's first command only",
       );
     });
@@ -113,10 +128,10 @@ describe('games between built-in bots', () => {
 });
 
 describe('the game definition', () => {
-  it('seats 2 to 4 with the statement\'s time limits and the random bot', () => {
+  it("seats 2 to 4 with the statement's time limits and the random bot", () => {
     assert.equal(game.id, 'rummikode');
     assert.deepEqual(game.seats, { min: 2, max: 4 });
     assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
-    assert.equal(game.bots['random'], random);
+    assert.equal(game.bots.random, random);
   });
 });

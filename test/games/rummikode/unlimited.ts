@@ -6,7 +6,14 @@
  * leave, so the table need not all stay: a bound on what any turn throws, however many actions.
  */
 import highsModule from 'highs';
-import { CARD_KINDS, COLOUR_COUNT, MAX_NUMBER, cardOf, type Card, type Colour } from '../../../src/games/rummikode/cards.js';
+import {
+  CARD_KINDS,
+  type Card,
+  COLOUR_COUNT,
+  type Colour,
+  cardOf,
+  MAX_NUMBER,
+} from '../../../src/games/rummikode/cards.js';
 import type { Table } from '../../../src/games/rummikode/moves.js';
 import { cardsOf } from '../../../src/games/rummikode/stacks.js';
 
@@ -20,7 +27,8 @@ const STACKS: readonly (readonly Card[])[] = (() => {
   const stacks: Card[][] = [];
   for (let colour = 0; colour < COLOUR_COUNT; colour++)
     for (let length = 3; length <= 5; length++)
-      for (let low = 0; low + length - 1 <= MAX_NUMBER; low++) stacks.push(Array.from({ length }, (_, i) => cardOf(colour as Colour, low + i)));
+      for (let low = 0; low + length - 1 <= MAX_NUMBER; low++)
+        stacks.push(Array.from({ length }, (_, i) => cardOf(colour as Colour, low + i)));
   for (let number = 0; number <= MAX_NUMBER; number++)
     for (let colours = 0; colours < 16; colours++) {
       const group = [0, 1, 2, 3].filter((c) => colours & (1 << c)).map((c) => cardOf(c as Colour, number));
@@ -42,7 +50,12 @@ const BOUNDS = `Bounds\n${VARIABLES.map((x) => ` 0 <= ${x} <= 2`).join('\n')}\nG
 function counts(table: Table): { held: number[]; tableSize: number } {
   const held = new Array<number>(CARD_KINDS).fill(0);
   let tableSize = 0;
-  for (const stack of table.stacks) if (stack) for (const card of cardsOf(stack)) (held[card]!++, tableSize++);
+  for (const stack of table.stacks) {
+    for (const card of stack ? cardsOf(stack) : []) {
+      held[card]!++;
+      tableSize++;
+    }
+  }
   for (const card of table.hand) held[card]!++;
   return { held, tableSize };
 }

@@ -2,17 +2,17 @@
 // implementation of the constrained maximum-likelihood fit (see the comments for the inputs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { quantile } from '../../../src/arena/time-summary.js';
 import { bradleyTerry } from '../../../src/league/stats/bradley-terry.js';
 import {
-  PENTANOMIAL_VALUES,
-  TRINOMIAL_VALUES,
   eloInterval,
   eloOfScore,
   likelihoodOfSuperiority,
+  PENTANOMIAL_VALUES,
   scoreMoments,
   scoreOfElo,
+  TRINOMIAL_VALUES,
 } from '../../../src/league/stats/elo.js';
-import { quantile } from '../../../src/arena/time-summary.js';
 import { parseSprt, sprt, sprtBounds, sprtLlr } from '../../../src/league/stats/sprt.js';
 
 const close = (actual: number, expected: number, tolerance: number, what = '') =>
@@ -55,7 +55,10 @@ describe('SPRT', () => {
     close(sprtLlr(TRINOMIAL_VALUES, [30, 40, 34], 0, 10), 0.11713700155063456, 1e-3);
     close(sprtLlr(PENTANOMIAL_VALUES, [3, 10, 30, 12, 5], 0, 5), 0.16513918482308165, 1e-3);
     assert.equal(sprtLlr(TRINOMIAL_VALUES, [0, 0, 0], 0, 10), 0);
-    assert.ok(sprtLlr(PENTANOMIAL_VALUES, [0, 0, 0, 0, 120], 0, 10) > 2.95, 'one-sided results decide, though their variance is 0');
+    assert.ok(
+      sprtLlr(PENTANOMIAL_VALUES, [0, 0, 0, 0, 120], 0, 10) > 2.95,
+      'one-sided results decide, though their variance is 0',
+    );
   });
 
   it('decides once the ratio leaves its bounds', () => {
@@ -89,7 +92,12 @@ describe('Bradley-Terry ratings', () => {
     const r = bradleyTerry(3, games);
     assert.ok(r[0]!.value > r[1]!.value && r[1]!.value > r[2]!.value);
     assert.ok(Number.isFinite(r[0]!.value) && r[0]!.high > r[0]!.value);
-    close(r.reduce((s, x) => s + x.value, 0), 0, 1e-6, 'centred');
+    close(
+      r.reduce((s, x) => s + x.value, 0),
+      0,
+      1e-6,
+      'centred',
+    );
   });
 });
 
@@ -97,6 +105,13 @@ describe('quantiles', () => {
   it('interpolates between order statistics', () => {
     assert.equal(quantile([1, 2, 3, 4], 0.5), 2.5);
     assert.equal(quantile([5], 0.99), 5);
-    close(quantile(Array.from({ length: 101 }, (_, i) => i), 0.99), 99, 1e-12);
+    close(
+      quantile(
+        Array.from({ length: 101 }, (_, i) => i),
+        0.99,
+      ),
+      99,
+      1e-12,
+    );
   });
 });

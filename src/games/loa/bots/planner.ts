@@ -7,7 +7,7 @@
  * leaf costs a move, a connectivity test and a few arithmetic operations. Everything runs on one
  * position with make and unmake and preallocated move lists: nothing is allocated per move.
  */
-import { EMPTY, MAX_MOVES, other, type Colour, type Move, type Position } from '../position.js';
+import { type Colour, EMPTY, MAX_MOVES, type Move, other, type Position } from '../position.js';
 
 /** Costs: lower is better for the planner. A win found k own moves ahead costs WIN + k. */
 const WIN = -1_000_000;
@@ -36,7 +36,8 @@ export class Planner {
    * chance 1/k, to pick fairly among equally good moves. `p` is left as it was.
    */
   choose(p: Position, tieBreak: (k: number) => number): Move {
-    const me = (this.me = p.toMove);
+    this.me = p.toMove;
+    const me = this.me;
     const moves = this.moves[0]!;
     const n = p.generate(moves);
     let best = Infinity;

@@ -5,8 +5,11 @@ import { readTurn } from '../input.js';
 
 export const random: BuiltinBot = {
   description: 'plays one of the listed options, uniformly at random',
-  create: ({ seed }) => async (io) => {
-    const rng = new Rng(seed);
-    for (let turn = await readTurn(io); turn !== null; turn = await readTurn(io)) io.writeLine(rng.pick(turn.options));
-  },
+  create:
+    ({ seed }) =>
+    async (io) => {
+      const rng = new Rng(seed);
+      for (let turn = await readTurn(io); turn !== null; turn = await readTurn(io))
+        io.writeLine(rng.pick(turn.options));
+    },
 };

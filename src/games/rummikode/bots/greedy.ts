@@ -9,7 +9,8 @@ import { formatMove, movesOf, type RummiMove, type Table } from '../moves.js';
 /** The greedy command at `table`: the biggest PUSH, else the first ADD, else WAIT. */
 export function greedyMove(table: Table): RummiMove {
   let best: RummiMove | null = null;
-  for (const push of movesOf(table, 'PUSH')) if (push.kind === 'PUSH' && (best?.kind !== 'PUSH' || push.cards.length > best.cards.length)) best = push;
+  for (const push of movesOf(table, 'PUSH'))
+    if (push.kind === 'PUSH' && (best?.kind !== 'PUSH' || push.cards.length > best.cards.length)) best = push;
   return best ?? movesOf(table, 'ADD')[0] ?? { kind: 'WAIT' };
 }
 

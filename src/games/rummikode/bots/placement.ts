@@ -31,7 +31,8 @@ const CLOSABLE = Uint8Array.from(PAIRS, ([a, b]) => (a !== 1 && a !== 2 && b !==
 /** At most 2 copies of a card, 2 run ends of one kind at one place: counts 0..2 index the tables. */
 const LEVELS = 3;
 const SITUATIONS = LEVELS ** 3;
-const combo = (pair: number, cards: number, endings: number, startings: number): number => pair * SITUATIONS + (cards * LEVELS + endings) * LEVELS + startings;
+const combo = (pair: number, cards: number, endings: number, startings: number): number =>
+  pair * SITUATIONS + (cards * LEVELS + endings) * LEVELS + startings;
 
 /**
  * For one colour at one number: given the lane pair, the cards of that colour and number, the
@@ -76,14 +77,29 @@ for (let pair = 0; pair < PAIR_COUNT; pair++) {
           for (let fresh = 0; fresh <= left; fresh++) {
             for (let attached = 0; attached <= Math.min(fresh, startings); attached++) {
               for (let group = 0; group <= left - fresh; group++) {
-                const lanes = [...going.map((s) => Math.min(s + 1, 3)), ...Array<number>(attached).fill(3), ...Array<number>(fresh - attached).fill(1), 0, 0];
+                const lanes = [
+                  ...going.map((s) => Math.min(s + 1, 3)),
+                  ...Array<number>(attached).fill(3),
+                  ...Array<number>(fresh - attached).fill(1),
+                  0,
+                  0,
+                ];
                 options.push({ next: pairCode(lanes[0]!, lanes[1]!), placed: going.length + fresh + group, group });
               }
             }
           }
         }
         // Only the options no other one beats: as many to groups, as many laid, lanes at least as far.
-        const kept = options.filter((o, i) => !options.some((p, j) => p.group === o.group && p.placed >= o.placed && covers(p.next, o.next) && (j < i || p.placed > o.placed || !covers(o.next, p.next))));
+        const kept = options.filter(
+          (o, i) =>
+            !options.some(
+              (p, j) =>
+                p.group === o.group &&
+                p.placed >= o.placed &&
+                covers(p.next, o.next) &&
+                (j < i || p.placed > o.placed || !covers(o.next, p.next)),
+            ),
+        );
         for (const o of kept) {
           optionNext.push(o.next);
           optionPlaced.push(o.placed);
@@ -112,7 +128,8 @@ function newGroups(counts: readonly number[]): boolean {
 }
 
 const GROUP_CODES = LEVELS ** COLOUR_COUNT;
-const digitsOf = (code: number): number[] => Array.from({ length: COLOUR_COUNT }, (_, c) => Math.floor(code / LEVELS ** c) % LEVELS);
+const digitsOf = (code: number): number[] =>
+  Array.from({ length: COLOUR_COUNT }, (_, c) => Math.floor(code / LEVELS ** c) % LEVELS);
 /**
  * GROUPS_FIT[sent * 81 + gaps]: whether the cards `sent` to colour groups at one number (a count
  * per colour, base 3) can all be laid, some in the gaps of table groups (`gaps`: how many table
@@ -135,7 +152,9 @@ for (let sent = 0; sent < GROUP_CODES; sent++) {
 const STATES = PAIR_COUNT ** COLOUR_COUNT;
 /** A state's lane pair of colour c: DIGIT[state * 4 + c]. */
 const DIGIT = new Uint8Array(STATES * COLOUR_COUNT);
-for (let state = 0; state < STATES; state++) for (let c = 0, rest = state; c < COLOUR_COUNT; c++, rest = Math.floor(rest / PAIR_COUNT)) DIGIT[state * COLOUR_COUNT + c] = rest % PAIR_COUNT;
+for (let state = 0; state < STATES; state++)
+  for (let c = 0, rest = state; c < COLOUR_COUNT; c++, rest = Math.floor(rest / PAIR_COUNT))
+    DIGIT[state * COLOUR_COUNT + c] = rest % PAIR_COUNT;
 /** Whether every lane of a state may stop. */
 const STATE_CLOSABLE = Uint8Array.from({ length: STATES }, (_, state) => {
   for (let c = 0; c < COLOUR_COUNT; c++) if (CLOSABLE[DIGIT[state * COLOUR_COUNT + c]!] === 0) return 0;
@@ -225,7 +244,8 @@ export class Placement {
               for (let o3 = OPTION_FIRST[a3]!; o3 < e3; o3++) {
                 const sent = OPTION_GROUP[o0]! + 3 * OPTION_GROUP[o1]! + 9 * OPTION_GROUP[o2]! + 27 * OPTION_GROUP[o3]!;
                 if (sent !== 0 && GROUPS_FIT[sent * GROUP_CODES + gaps] === 0) continue;
-                const next = OPTION_NEXT[o0]! + 10 * OPTION_NEXT[o1]! + 100 * OPTION_NEXT[o2]! + 1000 * OPTION_NEXT[o3]!;
+                const next =
+                  OPTION_NEXT[o0]! + 10 * OPTION_NEXT[o1]! + 100 * OPTION_NEXT[o2]! + 1000 * OPTION_NEXT[o3]!;
                 const placed = base + OPTION_PLACED[o0]! + OPTION_PLACED[o1]! + OPTION_PLACED[o2]! + OPTION_PLACED[o3]!;
                 const old = value[there + next]!;
                 if (old < 0) active[there + nextCount++] = next;
@@ -279,7 +299,8 @@ export class Placement {
         value.set(next);
       }
       let best = 0;
-      for (let pair = 0; pair < PAIR_COUNT; pair++) if (CLOSABLE[pair] === 1 && value[pair]! > best) best = value[pair]!;
+      for (let pair = 0; pair < PAIR_COUNT; pair++)
+        if (CLOSABLE[pair] === 1 && value[pair]! > best) best = value[pair]!;
       total += best;
     }
     return total;

@@ -18,8 +18,8 @@
  * budget runs out, or a plan reaches the bound of unlimited rearrangement. Before its first push, a
  * player first pushes one of its smallest stacks totalling 25 (more cards are ADDed later).
  */
-import { COLOUR_COUNT, MAX_NUMBER, NUMBERS, cardOf, type Card, type Colour } from '../cards.js';
-import { FIRST_PUSH_TOTAL, stackId, type RummiMove, type Stacks } from '../moves.js';
+import { type Card, COLOUR_COUNT, type Colour, cardOf, MAX_NUMBER, NUMBERS } from '../cards.js';
+import { FIRST_PUSH_TOTAL, type RummiMove, type Stacks, stackId } from '../moves.js';
 import { MIN_STACK_SIZE } from '../stacks.js';
 import { Placement } from './placement.js';
 import { GROUP, Position, RUN } from './position.js';
@@ -125,7 +125,8 @@ export class Planner {
     // The roots: nothing, or one first push each.
     const rootOps = opened ? 0 : this.firstPushes(0);
     this.opsTop = rootOps * FIELDS;
-    if (!opened && rootOps === 0) return { moves: [], thrown: 0, actions: 0, proved: true, bound: this.bound, nodes: 0 };
+    if (!opened && rootOps === 0)
+      return { moves: [], thrown: 0, actions: 0, proved: true, bound: this.bound, nodes: 0 };
     let finished = false;
     for (const width of WIDTHS) {
       this.width = width;
@@ -145,14 +146,22 @@ export class Planner {
       finished = width === Infinity;
     }
     const proved = finished || this.bestValue >= this.bound;
-    return { moves: this.movesOf(stacks, hand, actions), thrown: this.bestValue, actions: this.bestActions, proved, bound: this.bound, nodes: this.nodes };
+    return {
+      moves: this.movesOf(stacks, hand, actions),
+      thrown: this.bestValue,
+      actions: this.bestActions,
+      proved,
+      bound: this.bound,
+      nodes: this.nodes,
+    };
   }
 
   /** The most the hand throws now by PUSH and ADD alone. */
   freeThrow(): number {
     const pos = this.position;
     const slot = pos.hash0 & TABLE_MASK;
-    if (this.freeValue[slot]! >= 0 && this.freeKey0[slot] === pos.hash0 && this.freeKey1[slot] === pos.hash1) return this.freeValue[slot]!;
+    if (this.freeValue[slot]! >= 0 && this.freeKey0[slot] === pos.hash0 && this.freeKey1[slot] === pos.hash1)
+      return this.freeValue[slot]!;
     pos.fillFree(this.placement);
     const value = this.placement.best();
     this.freeKey0[slot] = pos.hash0;
@@ -237,14 +246,20 @@ export class Planner {
 
   /** One more node: an operation valued, or searched on from; stops the search at the budget. */
   private count(): void {
-    if (++this.nodes >= this.maxNodes || ((this.nodes & 15) === 0 && performance.now() > this.deadline)) this.stopped = true;
+    if (++this.nodes >= this.maxNodes || ((this.nodes & 15) === 0 && performance.now() > this.deadline))
+      this.stopped = true;
   }
 
   /** Whether this table and hand are new in this iteration, or met with fewer actions left. */
   private firstMeeting(): boolean {
     const pos = this.position;
     const slot = (pos.hash0 ^ (pos.hash1 >>> TABLE_BITS)) & TABLE_MASK;
-    if (this.seenStamp[slot] === this.stamp && this.seenKey0[slot] === pos.hash0 && this.seenKey1[slot] === pos.hash1 && this.seenActions[slot]! >= pos.actions)
+    if (
+      this.seenStamp[slot] === this.stamp &&
+      this.seenKey0[slot] === pos.hash0 &&
+      this.seenKey1[slot] === pos.hash1 &&
+      this.seenActions[slot]! >= pos.actions
+    )
       return false;
     this.seenStamp[slot] = this.stamp;
     this.seenKey0[slot] = pos.hash0;
@@ -272,7 +287,8 @@ export class Planner {
     const card = this.ops[at + 2]!;
     const colour = Math.floor(card / NUMBERS);
     const n = card % NUMBERS;
-    for (let m = Math.max(0, n - 2); m <= Math.min(MAX_NUMBER, n + 2); m++) if (hand[colour * NUMBERS + m]! > 0) return true;
+    for (let m = Math.max(0, n - 2); m <= Math.min(MAX_NUMBER, n + 2); m++)
+      if (hand[colour * NUMBERS + m]! > 0) return true;
     for (let c = 0; c < COLOUR_COUNT; c++) if (hand[c * NUMBERS + n]! > 0) return true;
     return false;
   }
@@ -296,7 +312,12 @@ export class Planner {
   /** How many cards the hand holds of `colour` going down from `from` (or up, with `step` 1), at most 3. */
   private chain(colour: number, from: number, step: number): number {
     let length = 0;
-    for (let n = from; length < 3 && n >= 0 && n <= MAX_NUMBER && this.position.hand[colour * NUMBERS + n]! > 0; n += step) length++;
+    for (
+      let n = from;
+      length < 3 && n >= 0 && n <= MAX_NUMBER && this.position.hand[colour * NUMBERS + n]! > 0;
+      n += step
+    )
+      length++;
     return length;
   }
 
@@ -335,9 +356,15 @@ export class Planner {
         const number = pos.base[id]!;
         const colours = pos.low[id]!;
         const missing = ~colours & 15;
-        const prepared = bitCount(colours) > MIN_STACK_SIZE ? 0 : missing !== 0 && pos.hand[(31 - Math.clz32(missing)) * NUMBERS + number]! > 0 ? 1 : -1;
+        const prepared =
+          bitCount(colours) > MIN_STACK_SIZE
+            ? 0
+            : missing !== 0 && pos.hand[(31 - Math.clz32(missing)) * NUMBERS + number]! > 0
+              ? 1
+              : -1;
         if (prepared < 0) continue;
-        for (let c = 0; c < COLOUR_COUNT; c++) if (colours & (1 << c)) at = this.op(at, TAKE, id, cardOf(c as Colour, number), prepared, 0);
+        for (let c = 0; c < COLOUR_COUNT; c++)
+          if (colours & (1 << c)) at = this.op(at, TAKE, id, cardOf(c as Colour, number), prepared, 0);
       }
     }
     return at;
@@ -402,7 +429,8 @@ export class Planner {
           total += high;
           if (high - low + 1 < MIN_STACK_SIZE || total < FIRST_PUSH_TOTAL) continue;
           // Smallest: without its lowest card, it would be too short or total too little.
-          if (high - low + 1 === MIN_STACK_SIZE || total - low < FIRST_PUSH_TOTAL) at = this.op(at, PUSH_RUN, colour, low, high, 0);
+          if (high - low + 1 === MIN_STACK_SIZE || total - low < FIRST_PUSH_TOTAL)
+            at = this.op(at, PUSH_RUN, colour, low, high, 0);
           break;
         }
       }
@@ -412,7 +440,8 @@ export class Planner {
       for (let c = 0; c < COLOUR_COUNT; c++) if (pos.hand[c * NUMBERS + number]! > 0) held |= 1 << c;
       const size = number * MIN_STACK_SIZE >= FIRST_PUSH_TOTAL ? MIN_STACK_SIZE : MIN_STACK_SIZE + 1;
       if (number * size < FIRST_PUSH_TOTAL) continue;
-      for (let subset = 1; subset < 16; subset++) if ((subset & held) === subset && bitCount(subset) === size) at = this.op(at, PUSH_GROUP, number, subset, 0, 0);
+      for (let subset = 1; subset < 16; subset++)
+        if ((subset & held) === subset && bitCount(subset) === size) at = this.op(at, PUSH_GROUP, number, subset, 0, 0);
     }
     return (at - start) / FIELDS;
   }
@@ -454,11 +483,18 @@ export class Planner {
     const pos = this.position;
     const s = stackId(id);
     if (pos.kind[id] === GROUP) {
-      if (below > 0) moves.push({ kind: 'ADD', stack: s, card: ((31 - Math.clz32(~pos.low[id]! & 15)) * NUMBERS + pos.base[id]!) as Card });
+      if (below > 0)
+        moves.push({
+          kind: 'ADD',
+          stack: s,
+          card: ((31 - Math.clz32(~pos.low[id]! & 15)) * NUMBERS + pos.base[id]!) as Card,
+        });
       return;
     }
     const colour = pos.base[id]!;
-    for (let k = 1; k <= below; k++) moves.push({ kind: 'ADD', stack: s, card: (colour * NUMBERS + pos.low[id]! - k) as Card });
-    for (let k = 1; k <= above; k++) moves.push({ kind: 'ADD', stack: s, card: (colour * NUMBERS + pos.high[id]! + k) as Card });
+    for (let k = 1; k <= below; k++)
+      moves.push({ kind: 'ADD', stack: s, card: (colour * NUMBERS + pos.low[id]! - k) as Card });
+    for (let k = 1; k <= above; k++)
+      moves.push({ kind: 'ADD', stack: s, card: (colour * NUMBERS + pos.high[id]! + k) as Card });
   }
 }

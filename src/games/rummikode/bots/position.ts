@@ -5,8 +5,8 @@
  * journaled so that `undo` restores it, and a hash of the table (as a multiset of stacks, ids aside)
  * and of the hand kept up to date. Nothing here allocates.
  */
-import { CARD_KINDS, COLOUR_COUNT, NUMBERS, cardOf, colourOf, numberOf, type Card, type Colour } from '../cards.js';
-import { stackId, type Stacks, type StackId } from '../moves.js';
+import { CARD_KINDS, type Card, COLOUR_COUNT, type Colour, cardOf, colourOf, NUMBERS, numberOf } from '../cards.js';
+import { type StackId, type Stacks, stackId } from '../moves.js';
 import type { Stack } from '../stacks.js';
 import type { Placement } from './placement.js';
 
@@ -106,7 +106,8 @@ export class Position {
 
   stackAt(id: number): Stack | null {
     const kind = this.kind[id];
-    if (kind === RUN) return { kind: 'sequence', colour: this.base[id]! as Colour, low: this.low[id]!, high: this.high[id]! };
+    if (kind === RUN)
+      return { kind: 'sequence', colour: this.base[id]! as Colour, low: this.low[id]!, high: this.high[id]! };
     if (kind === GROUP) return { kind: 'group', number: this.base[id]!, colours: this.low[id]! };
     return null;
   }
@@ -143,7 +144,8 @@ export class Position {
   undo(mark: number): void {
     const j = this.journal;
     while (this.journalLength > mark) {
-      const at = (this.journalLength -= 6);
+      this.journalLength -= 6;
+      const at = this.journalLength;
       const what = j[at]!;
       if (what === HAND_ENTRY) this.setHand(j[at + 1]!, j[at + 2]!);
       else if (what === ACTIONS_ENTRY) this.actions = j[at + 1]!;
@@ -177,7 +179,14 @@ export class Position {
   add(id: number, card: number): void {
     this.give(card, -1);
     if (this.kind[id] === GROUP) this.put(id, GROUP, this.base[id]!, this.low[id]! | (1 << colourOf(card as Card)), 0);
-    else this.put(id, RUN, this.base[id]!, Math.min(this.low[id]!, numberOf(card as Card)), Math.max(this.high[id]!, numberOf(card as Card)));
+    else
+      this.put(
+        id,
+        RUN,
+        this.base[id]!,
+        Math.min(this.low[id]!, numberOf(card as Card)),
+        Math.max(this.high[id]!, numberOf(card as Card)),
+      );
   }
 
   /** Takes `card` off stack `id` (it must be removable); the upper part of a cut run gets a new id. */
@@ -250,9 +259,11 @@ export class Position {
     placement.cards.set(this.hand);
     for (let id = 0; id < this.slots; id++) {
       const kind = this.kind[id];
-      if (kind === RUN) for (let n = this.low[id]!; n <= this.high[id]!; n++) placement.cards[this.base[id]! * NUMBERS + n]!++;
+      if (kind === RUN)
+        for (let n = this.low[id]!; n <= this.high[id]!; n++) placement.cards[this.base[id]! * NUMBERS + n]!++;
       else if (kind === GROUP)
-        for (let c = 0; c < COLOUR_COUNT; c++) if (this.low[id]! & (1 << c)) placement.cards[c * NUMBERS + this.base[id]!]!++;
+        for (let c = 0; c < COLOUR_COUNT; c++)
+          if (this.low[id]! & (1 << c)) placement.cards[c * NUMBERS + this.base[id]!]!++;
     }
   }
 
@@ -292,7 +303,8 @@ export class Position {
   private rekey(id: number, sign: number): void {
     const kind = this.kind[id];
     if (kind === FREE) return;
-    const key = kind === RUN ? runKey(this.base[id]!, this.low[id]!, this.high[id]!) : groupKey(this.base[id]!, this.low[id]!);
+    const key =
+      kind === RUN ? runKey(this.base[id]!, this.low[id]!, this.high[id]!) : groupKey(this.base[id]!, this.low[id]!);
     this.hash0 = (this.hash0 + sign * STACK_HASH[0][key]!) | 0;
     this.hash1 = (this.hash1 + sign * STACK_HASH[1][key]!) | 0;
   }

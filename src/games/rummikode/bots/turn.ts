@@ -4,9 +4,20 @@
  * ADD, one command at a time, each chosen so that the most the hand throws stays reachable; then
  * it waits. If an input is not the state it expected, it plans again from there.
  */
-import { applyMove, canAct, checkMove, costsAction, formatMove, movesOf, type RummiMove, type Stacks, type Table } from '../moves.js';
+
 import type { TurnInput } from '../input.js';
-import { Planner, type Budget } from './planner.js';
+import {
+  applyMove,
+  canAct,
+  checkMove,
+  costsAction,
+  formatMove,
+  movesOf,
+  type RummiMove,
+  type Stacks,
+  type Table,
+} from '../moves.js';
+import { type Budget, Planner } from './planner.js';
 
 /** What the bot expects to read next: the table, its hand and its actions, as after its last command. */
 interface Expected {
@@ -45,7 +56,8 @@ export class TurnPlayer {
     const table: Table = { stacks: turn.stacks, hand: me.hand, actionsLeft: me.actionsLeft, opened: this.opened };
     const others = othersOf(turn);
     if (!this.expected) this.threw = false;
-    if (!this.expected || !this.matches(table, others)) this.steps = [...this.planner.plan(table.stacks, table.hand, table.actionsLeft, table.opened, this.budget).moves];
+    if (!this.expected || !this.matches(table, others))
+      this.steps = [...this.planner.plan(table.stacks, table.hand, table.actionsLeft, table.opened, this.budget).moves];
     let move = this.steps.shift() ?? this.freeMove(table, turn);
     // A plan is checked before it is sent: a planner mistake must not lose the game.
     const checked = checkMove(table, move);
@@ -99,7 +111,12 @@ export class TurnPlayer {
     for (const move of moves) {
       if (!checkMove(current, move).ok) return -Infinity;
       const after = applyMove(current, move);
-      current = { ...current, ...after, actionsLeft: current.actionsLeft - (costsAction(move.kind) ? 1 : 0), opened: current.opened || move.kind === 'PUSH' };
+      current = {
+        ...current,
+        ...after,
+        actionsLeft: current.actionsLeft - (costsAction(move.kind) ? 1 : 0),
+        opened: current.opened || move.kind === 'PUSH',
+      };
     }
     return table.hand.length - current.hand.length + this.freeThrow(current);
   }
@@ -118,7 +135,9 @@ export class TurnPlayer {
     const most = this.freeThrow(table);
     if (most === 0) return { kind: 'WAIT' };
     const pushes = movesOf(table, 'PUSH').sort((a, b) => size(b) - size(a));
-    const ways = [...pushes, ...movesOf(table, 'ADD')].filter((move) => size(move) + this.freeThrow({ ...table, ...applyMove(table, move) }) === most);
+    const ways = [...pushes, ...movesOf(table, 'ADD')].filter(
+      (move) => size(move) + this.freeThrow({ ...table, ...applyMove(table, move) }) === most,
+    );
     if (ways.length === 0) throw new Error('the most the hand throws is not reachable by any PUSH or ADD');
     if (this.keeps(table, turn, most, ways)) return { kind: 'WAIT' };
     return ways[0]!;
@@ -145,4 +164,5 @@ const CLOSE_TO_OUT = 4;
 const size = (move: RummiMove): number => (move.kind === 'PUSH' ? move.cards.length : 1);
 
 /** What stays the same while a turn goes on: the other players' card counts and the pile. */
-const othersOf = (turn: TurnInput): string => `${turn.drawCount} ${turn.players.map((p, i) => (i === turn.me ? '-' : p.cardCount)).join(' ')}`;
+const othersOf = (turn: TurnInput): string =>
+  `${turn.drawCount} ${turn.players.map((p, i) => (i === turn.me ? '-' : p.cardCount)).join(' ')}`;

@@ -1,0 +1,86 @@
+/**
+ * Is the clock fair on a busy machine? Bots that compute for 80% of a 50 ms limit play in pairs,
+ * as in games, as many games at once as there are cores, for FAIRNESS_TURNS turns in all (10,000
+ * by default: minutes, so the case runs only when named: `npm run bench -- fairness`). Reported:
+ * the timeouts (the goal is none), the wall and CPU time distributions, and how busy the machine was
+ * (its load average, and the CPU that went to other work than this benchmark).
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { busyBotCommand } from '../src/arena/busy-bot.js';
+import { ProcessBot } from '../src/arena/process-bot.js';
+import { summarizeTimes, type TimeSummary } from '../src/arena/time-summary.js';
+import { millis } from '../src/core/units.js';
+import type { Case } from './case.js';
+
+const LIMIT = 50;
+const WORK = 0.8 * LIMIT;
+const cores = availableParallelism();
+
+/** The machine's CPU time, busy and in all, from /proc/stat, in ms (USER_HZ is 100 on Linux). */
+function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'latin1').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0) * 10;
+  return { busy: total - (fields[3]! + fields[4]!) * 10, total };
+}
+
+let lastRun: string[] = [];
+
+async function fairness(turns: number): Promise<number> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  const timeouts: string[] = [];
+  const loadBefore = loadavg()[0]!;
+  const machineBefore = machineCpu();
+  const selfBefore = process.cpuUsage();
+  const perGame = Math.ceil(turns / cores);
+  await Promise.all(
+    Array.from({ length: cores }, async () => {
+      const start = () => new ProcessBot(busyBotCommand());
+      const pair = [start(), start()];
+      try {
+        for (const bot of pair) await bot.turn(['0'], millis(10_000)); // start-up apart
+        for (let t = 0; t < perGame; t++) {
+          const seat = t % 2;
+          const r = await pair[seat]!.turn([`${WORK}`], millis(LIMIT));
+          if ('cpu' in r && r.cpu !== undefined) cpu.push(r.cpu);
+          if (r.kind === 'line') wall.push(r.elapsed);
+          else {
+            timeouts.push(r.kind === 'timeout' ? `${r.elapsed.toFixed(1)} ms (CPU ${r.cpu?.toFixed(1)} ms)` : r.kind);
+            await pair[seat]!.close();
+            pair[seat] = start();
+            await pair[seat]!.turn(['0'], millis(10_000));
+          }
+        }
+      } finally {
+        await Promise.all(pair.map((b) => b.close()));
+      }
+    }),
+  );
+  const self = process.cpuUsage(selfBefore);
+  const machine = machineCpu();
+  const busy = machine.busy - machineBefore.busy;
+  const bots = cpu.reduce((a, b) => a + b, 0);
+  const arena = (self.user + self.system) / 1000;
+  const summary = (name: string, s: TimeSummary) =>
+    `${name}: median ${s.medianMs} ms, p99 ${s.p99Ms} ms, max ${s.maxMs} ms`;
+  lastRun = [
+    `${turns} turns, ${cores} games at once, bots computing ${WORK} ms of a ${LIMIT} ms limit: ${timeouts.length} timeouts${timeouts.length ? ` (${timeouts.slice(0, 5).join(', ')})` : ''}`,
+    summary('wall time per answered turn', summarizeTimes(wall)),
+    summary('CPU time per turn', summarizeTimes(cpu)),
+    `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after, on ${cores} cores; ` +
+      `the machine's CPU was ${Math.round((100 * busy) / (machine.total - machineBefore.total))}% busy: ` +
+      `bots ${Math.round(bots)} ms, the arena ${Math.round(arena)} ms, other work ${Math.round(busy - bots - arena)} ms`,
+  ];
+  return turns;
+}
+
+export const cases: Case[] = [
+  {
+    name: `fairness: bots at 80% of a ${LIMIT} ms limit, ${cores} games at once`,
+    unit: 'turns',
+    long: true,
+    run: () => fairness(Number(process.env.FAIRNESS_TURNS ?? 10_000)),
+    details: () => lastRun,
+  },
+];

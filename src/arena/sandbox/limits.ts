@@ -1,0 +1,20 @@
+/** The limits every bot process runs under, together with everything it starts. */
+export interface BotLimits {
+  /** Memory (resident, page cache and swap included) of the bot and all it started, in MB. */
+  readonly memoryMb: number;
+  /** Processes and threads the bot may have at once. */
+  readonly maxProcesses: number;
+  /** Whether the bot may open network connections (loopback included). */
+  readonly allowNetwork: boolean;
+}
+
+/**
+ * As CodinGame for memory. 256 tasks leave room for the threads of a JVM on a large machine (GC and
+ * compiler threads grow with the cores), Node's or Python's, and still stop a fork storm early.
+ */
+export const DEFAULT_LIMITS: BotLimits = { memoryMb: 768, maxProcesses: 256, allowNetwork: false };
+
+/** Why a bot was stopped by a limit: the crash message. */
+export const memoryBreach = (limits: BotLimits): string => `exceeded its memory limit of ${limits.memoryMb} MB`;
+export const processBreach = (limits: BotLimits): string =>
+  `went over its limit of ${limits.maxProcesses} processes and threads at once (a fork storm)`;

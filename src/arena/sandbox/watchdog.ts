@@ -1,0 +1,63 @@
+/**
+ * A small shell process that outlives Tabula just long enough to end its bots. It reads Tabula's
+ * messages on a pipe whose only writer is Tabula, so the end of its input is Tabula's end, however
+ * it came (SIGKILL included). It then kills the process groups still listed and everything in
+ * Tabula's cgroups, and removes those. A shell costs a millisecond to start and nothing to keep.
+ */
+import { spawn } from 'node:child_process';
+import type { Socket } from 'node:net';
+
+/**
+ * Input lines: `+ <pgid>` when a bot's group starts, `- <pgid>` when it is gone. Arguments: Tabula's
+ * own cgroup directories, each holding one cgroup per bot.
+ */
+const SCRIPT = `
+live=' '
+while read -r op id; do
+  case "$op $live" in
+  "+ "*) live="$live$id " ;;
+  "- "*" $id "*) live="\${live%% $id *} \${live#* $id }" ;;
+  esac
+done
+exec 2>/dev/null
+for g in $live; do kill -KILL -"$g"; done
+for run; do
+  for dir in "$run"/*/; do
+    [ -d "$dir" ] && while read -r pid; do kill -KILL "$pid"; done < "$dir/cgroup.procs"
+  done
+done
+for run; do
+  for dir in "$run"/*/ "$run"; do
+    n=0
+    while [ -d "$dir" ] && ! rmdir "$dir" && [ $n -lt 300 ]; do
+      while read -r pid; do kill -KILL "$pid"; done < "$dir/cgroup.procs"
+      sleep 0.01; n=$((n + 1))
+    done
+  done
+done
+`;
+
+let pipe: Socket | null = null;
+
+/** Starts the watchdog of this process, once. */
+export function startWatchdog(cgroupDirs: readonly string[]): void {
+  if (pipe) return;
+  const child = spawn('sh', ['-c', SCRIPT, 'tabula-watchdog', ...cgroupDirs], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  child.on('error', () => {}); // no shell: process groups are still killed on a normal exit
+  child.unref();
+  pipe = child.stdin as Socket;
+  pipe.on('error', () => {});
+  // The watchdog must not keep Tabula alive: only Tabula's end closes its input.
+  pipe.unref();
+}
+
+export function watchGroup(pgid: number): void {
+  pipe?.write(`+ ${pgid}\n`);
+}
+
+export function unwatchGroup(pgid: number): void {
+  pipe?.write(`- ${pgid}\n`);
+}

@@ -1,0 +1,13 @@
+/** `tabula export <game> <bot> [-o FILE]`: a built-in bot as one JavaScript file that plain node runs. */
+import { exportBuiltinBot } from '../arena/bot-export.js';
+import { parseBotSpec } from '../arena/bot-spec.js';
+import { findGame } from '../games/registry.js';
+
+export async function exportCommand(gameId: string, name: string, options: { output?: string }): Promise<void> {
+  const game = await findGame(gameId);
+  const spec = parseBotSpec(game, `builtin:${name}`);
+  if (spec.kind !== 'builtin') throw new Error('a builtin: spec is always a built-in bot');
+  const file = options.output ?? `${game.id}-${spec.name}.js`;
+  const bytes = await exportBuiltinBot(game, spec.name, spec.params, file);
+  process.stdout.write(`${file}: ${bytes} bytes; run it with: node ${file}\n`);
+}

@@ -1,0 +1,91 @@
+/**
+ * The files a run's command bots need on a worker. A bot is a command line run on the worker; the
+ * coordinator packs, once per run, the files its commands name under the coordinator's folder (a
+ * file at the top of that folder alone, a file deeper down with its whole folder, a named folder
+ * whole), addressed by content hash; a worker unpacks them into a cache and runs the commands there.
+ * Paths outside the folder (interpreters, absolute paths) must exist on the worker as they are.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
+
+/** More than this, packed, is refused: bots that big belong on the workers already. */
+export const MAX_PACKED_BYTES = 64 << 20;
+
+interface PackedFile {
+  readonly path: string;
+  readonly mode: number;
+  readonly data: string;
+}
+
+export interface BotFiles {
+  /** The content hash: the same files give the same hash, whoever packs them. */
+  readonly hash: string;
+  readonly packed: Buffer;
+  /** The paths packed, relative to the folder, for messages. */
+  readonly paths: readonly string[];
+}
+
+/** The words of a command line that could be paths: split on blanks, quotes removed. */
+function words(command: string): string[] {
+  return (command.match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
+}
+
+/** The files and folders under `folder` that the commands name; null when they name none. */
+export function packBotFiles(commands: readonly string[], folder: string): BotFiles | null {
+  const roots = new Set<string>();
+  for (const command of commands) {
+    for (const word of words(command)) {
+      const path = resolve(folder, word);
+      const rel = relative(folder, path);
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || !existsSync(path)) continue;
+      // A file deeper down comes with its folder (modules, data); one at the top comes alone.
+      roots.add(statSync(path).isDirectory() || !rel.includes(sep) ? rel : dirname(rel));
+    }
+  }
+  if (roots.size === 0) return null;
+  const files = [...roots].flatMap((root) => filesUnder(folder, root));
+  const unique = [...new Map(files.map((f) => [f.path, f])).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const packed = deflateSync(JSON.stringify(unique));
+  if (packed.length > MAX_PACKED_BYTES) {
+    throw new Error(
+      `the bots' files (${[...roots].join(', ')}) are ${packed.length} bytes packed, over ${MAX_PACKED_BYTES}`,
+    );
+  }
+  return { hash: createHash('sha256').update(packed).digest('hex').slice(0, 24), packed, paths: [...roots].sort() };
+}
+
+function filesUnder(folder: string, rel: string): PackedFile[] {
+  const path = join(folder, rel);
+  const stat = statSync(path);
+  if (stat.isDirectory()) return readdirSync(path).flatMap((name) => filesUnder(folder, join(rel, name)));
+  if (!stat.isFile()) return [];
+  return [{ path: rel, mode: stat.mode & 0o777, data: readFileSync(path).toString('base64') }];
+}
+
+/** Where a worker keeps unpacked bot files, one folder per hash. */
+export const defaultCache = (): string =>
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tabula', 'bot-files');
+
+/** The folder holding files `hash`, unpacking `packed` there first if needed; checks the hash. */
+export function unpackBotFiles(hash: string, packed: Buffer, cache: string): string {
+  const folder = join(cache, hash);
+  if (existsSync(join(folder, '.complete'))) return folder;
+  if (createHash('sha256').update(packed).digest('hex').slice(0, 24) !== hash) {
+    throw new Error(`the bots' files do not match their hash ${hash}`);
+  }
+  // Unpacked beside, then renamed: a worker never runs from a half-written folder.
+  const partial = `${folder}.partial-${process.pid}`;
+  for (const file of JSON.parse(inflateSync(packed).toString('utf8')) as PackedFile[]) {
+    const target = join(partial, file.path);
+    if (relative(partial, target).startsWith('..')) throw new Error(`bad path in the bots' files: ${file.path}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, Buffer.from(file.data, 'base64'), { mode: file.mode });
+  }
+  writeFileSync(join(partial, '.complete'), '');
+  mkdirSync(cache, { recursive: true });
+  if (!existsSync(folder)) renameSync(partial, folder);
+  return folder;
+}

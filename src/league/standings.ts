@@ -1,0 +1,101 @@
+/**
+ * Tournament standings from stored games: ratings with intervals, points or mean places, and a
+ * cross table. Two seats: Bradley-Terry; more seats: OpenSkill (Plackett-Luce).
+ */
+import { rating as newRating, type Rating, rate } from 'openskill';
+import { scoreOf } from './pair-tally.js';
+import { bradleyTerry } from './stats/bradley-terry.js';
+import { type Interval, roundInterval, Z95 } from './stats/elo.js';
+import type { StoredGame } from './store.js';
+
+export interface Standing {
+  readonly bot: string;
+  readonly rating: Interval;
+  readonly games: number;
+  /** Two seats: points (1 a win, ½ a draw). More seats: the mean place (1 the best). */
+  readonly points: number;
+}
+
+export interface CrossTable {
+  readonly bots: readonly string[];
+  /** cells[i][j]: i against j, `wins-draws-losses` (more seats: ahead-tied-behind); null on the diagonal or when they never met. */
+  readonly cells: readonly (readonly (string | null)[])[];
+}
+
+/** Two-seat tournaments: Bradley-Terry ratings, points and a cross table of results. */
+export function twoSeatStandings(
+  bots: readonly string[],
+  games: readonly StoredGame[],
+): { standings: Standing[]; crossTable: CrossTable } {
+  const ratings = bradleyTerry(
+    bots.length,
+    games.map((g) => ({ a: g.seats[0]!, b: g.seats[1]!, score: scoreOf(g, 0) })),
+  );
+  const wdl = bots.map(() => bots.map(() => [0, 0, 0]));
+  const points = bots.map(() => 0);
+  const played = bots.map(() => 0);
+  for (const g of games) {
+    g.seats.forEach((player, seat) => {
+      const score = scoreOf(g, seat);
+      const opponent = g.seats[1 - seat]!;
+      points[player]! += score;
+      played[player]!++;
+      wdl[player]![opponent]![score === 1 ? 0 : score === 0.5 ? 1 : 2]!++;
+    });
+  }
+  const standings = bots.map((bot, i) => ({
+    bot,
+    rating: roundInterval(ratings[i]!),
+    games: played[i]!,
+    points: points[i]!,
+  }));
+  return { standings: sortByRating(standings), crossTable: crossTable(bots, wdl) };
+}
+
+/** Tournaments of more seats: OpenSkill (Plackett-Luce) ratings, mean places and a cross table of who finished ahead. */
+export function multiSeatStandings(
+  bots: readonly string[],
+  games: readonly StoredGame[],
+): { standings: Standing[]; crossTable: CrossTable } {
+  let ratings: Rating[] = bots.map(() => newRating());
+  const places = bots.map(() => 0);
+  const played = bots.map(() => 0);
+  const order = bots.map(() => bots.map(() => [0, 0, 0]));
+  for (const g of games) {
+    const ranks = g.result.players.map((p) => p.rank);
+    const rated = rate(
+      g.seats.map((b) => [ratings[b]!]),
+      { rank: ranks },
+    );
+    ratings = [...ratings];
+    g.seats.forEach((b, seat) => {
+      ratings[b] = rated[seat]![0]!;
+      places[b]! += ranks[seat]!;
+      played[b]!++;
+      g.seats.forEach((other, otherSeat) => {
+        if (other === b) return;
+        const d = ranks[seat]! - ranks[otherSeat]!;
+        order[b]![other]![d < 0 ? 0 : d === 0 ? 1 : 2]!++;
+      });
+    });
+  }
+  const standings = bots.map((bot, i) => {
+    const { mu, sigma } = ratings[i]!;
+    return {
+      bot,
+      rating: roundInterval({ value: mu, low: mu - Z95 * sigma, high: mu + Z95 * sigma }),
+      games: played[i]!,
+      points: played[i]! === 0 ? 0 : Math.round((places[i]! / played[i]!) * 100) / 100,
+    };
+  });
+  return { standings: sortByRating(standings), crossTable: crossTable(bots, order) };
+}
+
+function crossTable(bots: readonly string[], counts: number[][][]): CrossTable {
+  return {
+    bots,
+    cells: counts.map((row, i) => row.map((c, j) => (i === j || c.every((x) => x === 0) ? null : c.join('-')))),
+  };
+}
+
+const sortByRating = (s: Standing[]): Standing[] => s.sort((x, y) => y.rating.value - x.rating.value);

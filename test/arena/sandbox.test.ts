@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
+import { isRunning } from '../../src/arena/process-groups.js';
+import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
+import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import type { TurnResult } from '../../src/core/connection.js';
+import { millis } from '../../src/core/units.js';
+import { root } from '../support/cli.js';
+
+const bot = (name: string, ...args: (string | number)[]) =>
+  ['python3', join(root, 'test/fixtures/bots', name), ...args].join(' ');
+const seconds = (n: number) => millis(n * 1000);
+/** What this machine cannot enforce: the tests of those skip, saying why. */
+const off = unenforced();
+const skip = (what: Parameters<typeof off.get>[0]) => {
+  const why = off.get(what);
+  return why === undefined ? false : `${what} ${why}`;
+};
+
+/** Plays `turns` turns of `command` under `options`; the results, the bot closed whatever happened. */
+async function play(command: string, turns: number, options: ProcessBotOptions = {}): Promise<TurnResult[]> {
+  const b = new ProcessBot(command, options);
+  try {
+    const results: TurnResult[] = [];
+    for (let t = 0; t < turns; t++) results.push(await b.turn([`${t}`], seconds(10)));
+    return results;
+  } finally {
+    await b.close();
+  }
+}
+
+const crashDetail = (r: TurnResult | undefined): string => {
+  assert.equal(r?.kind, 'crash', JSON.stringify(r));
+  return r.kind === 'crash' ? r.detail : '';
+};
+
+describe('the sandbox of a bot process', () => {
+  it('stops a bot that allocates past its memory limit, naming the limit, at that turn', {
+    skip: skip('memory'),
+  }, async () => {
+    const [first] = await play(bot('allocate.py', 200), 1, { limits: { ...DEFAULT_LIMITS, memoryMb: 64 } });
+    assert.match(crashDetail(first), /^exceeded its memory limit of 64 MB; it was killed by SIGKILL/);
+    const [fine] = await play(bot('allocate.py', 20), 1, { limits: { ...DEFAULT_LIMITS, memoryMb: 64 } });
+    assert.equal(fine?.kind, 'line', 'a bot within its limit plays on');
+  });
+
+  it('contains a fork storm and reports it as such', { skip: skip('processes') }, async () => {
+    const [first] = await play(bot('fork-storm.py', 100), 1, { limits: { ...DEFAULT_LIMITS, maxProcesses: 20 } });
+    assert.match(crashDetail(first), /^went over its limit of 20 processes and threads at once \(a fork storm\)/);
+    const [fine] = await play(bot('fork-storm.py', 10), 1, { limits: { ...DEFAULT_LIMITS, maxProcesses: 20 } });
+    assert.equal(fine?.kind, 'line', 'a bot within its limit plays on');
+  });
+
+  it('ends a child that called setsid and ignores SIGTERM and SIGHUP', { skip: skip('containment') }, async () => {
+    const pidFile = join(await mkdtemp(join(tmpdir(), 'tabula-')), 'child.pid');
+    const b = new ProcessBot(bot('setsid-child.py', pidFile));
+    let child = 0;
+    try {
+      assert.equal((await b.turn(['1'], seconds(10))).kind, 'line');
+      child = Number(readFileSync(pidFile, 'utf8'));
+      assert.ok(isRunning(child), 'the child runs during the game');
+    } finally {
+      await b.close();
+    }
+    assert.equal(isRunning(child), false, 'the child is gone when the bot is closed');
+  });
+
+  it('keeps a bot off the network, loopback included, unless the network is allowed', {
+    skip: skip('network'),
+  }, async () => {
+    const server = createServer((socket) => socket.end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const [denied] = await play(bot('connect.py', port), 1);
+      assert.match(denied?.kind === 'line' ? denied.line : JSON.stringify(denied), /^no connection: /);
+      const [allowed] = await play(bot('connect.py', port), 1, { limits: { ...DEFAULT_LIMITS, allowNetwork: true } });
+      assert.equal(allowed?.kind === 'line' && allowed.line, 'connected');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('measures the CPU time of a turn: a bot that computes 30 ms against one that sleeps 30 ms', {
+    skip: skip('cpu time'),
+  }, async () => {
+    const cpu = (results: TurnResult[]) => results.slice(1).map((r) => (r.kind === 'line' ? r.cpu : undefined));
+    const spin = cpu(await play(bot('cpu.py', 'spin', 30), 6));
+    const sleep = cpu(await play(bot('cpu.py', 'sleep', 30), 6));
+    for (const [s, z] of spin.map((s, i) => [s, sleep[i]] as const)) {
+      assert.ok(s !== undefined && z !== undefined, 'every answered turn has its CPU time');
+      assert.ok(s > z, `the computing bot used more CPU (${s} ms) than the sleeping one (${z} ms)`);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    assert.ok(median(spin as number[]) > 5 * median(sleep as number[]), `spin ${spin}, sleep ${sleep}`);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, it } from 'node:test';
+import { formatReport } from '../../src/cli/run-report-text.js';
+import { millis } from '../../src/core/units.js';
+import type { RunConfig } from '../../src/league/run-config.js';
+import { runReport } from '../../src/league/run-report.js';
+import type { RunRecord } from '../../src/league/store.js';
+import { type GameSketch, storedGame } from '../support/league.js';
+import { assertSnapshot } from '../support/snapshot.js';
+
+const timeLimits = { firstTurn: millis(1000), turn: millis(50) };
+
+function report(config: RunConfig, sketches: readonly GameSketch[]): string {
+  const run: RunRecord = {
+    id: 1,
+    kind: config.kind,
+    identity: '',
+    config,
+    seed: 42,
+    createdAt: '2026-11-23T00:00:00.000Z',
+  };
+  return formatReport(
+    runReport(
+      run,
+      sketches.map((g) => storedGame(config.bots, g)),
+    ),
+  );
+}
+
+/** Game `index` of pair `index / 2`, seats swapped in the second; `winnerBot` a bot index or null. */
+const paired = (
+  index: number,
+  a: number,
+  b: number,
+  winnerBot: number | null,
+  round = Math.floor(index / 2),
+): GameSketch => {
+  const seats = index % 2 ? [b, a] : [a, b];
+  return { index, round, seats, winner: winnerBot === null ? null : seats.indexOf(winnerBot) };
+};
+
+describe('the text of tabula results', () => {
+  it('reports a match: the pair, its Elo, pentanomial counts, the SPRT, and each bot', () => {
+    const config: RunConfig = {
+      kind: 'match',
+      game: 'mills',
+      bots: ['builtin:random', 'python3 bot.py'],
+      timeLimits,
+      gameOptions: {},
+      games: 12,
+      sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 },
+    };
+    const winners = [1, 1, 1, 0, null, 1, 1, 1, 0, 0, 1, null];
+    const games = winners.map((w, i) => paired(i, 0, 1, w));
+    const failed: GameSketch = {
+      ...games[3]!,
+      failure: { seat: 1, status: 'timeout', message: 'no answer within 50 ms' },
+    };
+    assertSnapshot(report(config, games.with(3, failed)), 'test/cli/snapshots/match.txt');
+  });
+
+  it('reports a round-robin of two seats: ratings, cross table, pairs and bots', () => {
+    const config: RunConfig = {
+      kind: 'tournament',
+      game: 'mills',
+      bots: ['alpha', 'beta', 'gamma'],
+      format: 'round-robin',
+      players: 2,
+      rounds: 2,
+      timeLimits,
+      gameOptions: {},
+    };
+    const tables: [number, number, number | null, number | null][] = [
+      [0, 1, 0, 0],
+      [0, 2, 0, null],
+      [1, 2, 2, 1],
+    ];
+    const games: GameSketch[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const [a, b, first, second] of tables) {
+        games.push(paired(games.length, a, b, first, round), paired(games.length + 1, a, b, second, round));
+      }
+    }
+    assertSnapshot(report(config, games), 'test/cli/snapshots/round-robin.txt');
+  });
+
+  it('reports a tournament of three seats: OpenSkill ratings, mean places, who finished ahead', () => {
+    const config: RunConfig = {
+      kind: 'tournament',
+      game: 'rummikode',
+      bots: ['one', 'two', 'three'],
+      format: 'round-robin',
+      players: 3,
+      rounds: 1,
+      timeLimits,
+      gameOptions: {},
+    };
+    const orders = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    // Bot 0 finishes first, bot 1 second, bot 2 third, except in the last game where 2 wins.
+    const games = orders.map((seats, index): GameSketch => {
+      const place = index === 5 ? [2, 3, 1] : [1, 2, 3];
+      const ranks = seats.map((b) => place[b]!);
+      return { index, round: 0, seats, winner: ranks.indexOf(1), ranks };
+    });
+    assertSnapshot(report(config, games), 'test/cli/snapshots/three-seats.txt');
+  });
+});
