@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return sources(path);
-    return e.name.endsWith('.ts') ? [path] : [];
+    return /\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
 
@@ -33,8 +33,14 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'games/registry': ['core'],
   arena: ['core', 'games/registry'],
   league: ['core', 'arena', 'games/registry'],
-  cli: ['core', 'arena', 'league', 'games/registry'],
+  server: ['core', 'arena', 'league', 'games/registry'],
+  cli: ['core', 'arena', 'league', 'games/registry', 'server'],
+  // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
+  // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
+  pages: ['core', 'arena', 'server', 'league'],
 };
+/** The modules below the ways in whose code (not only their types) the pages may bundle: pure, browser-safe. */
+const PAGES_MAY_RUN = ['arena/replay-input.ts'];
 const allowed = (from: string): readonly string[] =>
   ALLOWED[from] ?? (from.startsWith('games/') ? ['core', 'boards'] : ['core', 'arena', 'league', 'games/registry']);
 
@@ -69,6 +75,19 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('lets the pages run no code of the layers below but pure helpers: types only, and no game', () => {
+    const wrong: string[] = [];
+    for (const file of sources(join(src, 'pages'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/^import\s+(type\s+)?[^'"]*?from\s+'(\.[^']+)'/gm)) {
+        const target = relative(src, resolve(dirname(file), m[2]!.replace(/\.js$/, '.ts')));
+        if (target.startsWith('pages/') || target.startsWith('core/')) continue;
+        if (m[1] === undefined && !PAGES_MAY_RUN.includes(target)) wrong.push(`${relative(root, file)} runs ${target}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   it('keeps benchmarks and scripts off the command line: they call the layers the commands call', () => {
     const wrong: string[] = [];
     for (const dir of ['bench', 'scripts']) {
@@ -82,13 +101,13 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('names no game in core, arena, league or the command line', () => {
+  it('names no game in core, arena, league, the command line, the server or the pages', () => {
     const games = readdirSync(join(src, 'games'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
     const named: string[] = [];
     for (const file of files) {
-      if (!['core', 'arena', 'league', 'cli'].includes(placeOf(file))) continue;
+      if (!['core', 'arena', 'league', 'cli', 'server', 'pages'].includes(placeOf(file))) continue;
       const code = withoutComments(readFileSync(file, 'utf8'));
       for (const id of games)
         if (new RegExp(`\\b${id}\\b`, 'i').test(code)) named.push(`${relative(root, file)} names ${id}`);

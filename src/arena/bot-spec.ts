@@ -1,10 +1,12 @@
 /**
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
- * the game offers (such as `usi:`), or any other command line. A built-in bot or a bridge takes
- * parameters in parentheses: `builtin:strong(depth=4)`, `usi(depth=4):fairy-stockfish`.
+ * the game offers (such as `usi:`), `human` for a person's seat, or any other command line. A
+ * built-in bot or a bridge takes parameters in parentheses: `builtin:strong(depth=4)`,
+ * `usi(depth=4):fairy-stockfish`.
  */
 import { type BotConnection, BotStartError } from '../core/connection.js';
 import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
+import type { Seat } from '../core/units.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -14,7 +16,11 @@ type Params = Readonly<Record<string, string>>;
 export type BotSpec =
   | { readonly kind: 'builtin'; readonly name: string; readonly params: Params }
   | { readonly kind: 'bridge'; readonly bridge: string; readonly params: Params; readonly command: string }
+  | { readonly kind: 'human' }
   | { readonly kind: 'command'; readonly command: string };
+
+/** The spec of a seat played by a person, whose moves come from outside the arena (a web page). */
+export const HUMAN = 'human';
 
 /** `<scheme>` or `<scheme>(<params>)` followed by `:`. */
 const SCHEME = /^([a-z][a-z0-9-]*)(?:\(([^()]*)\))?:/;
@@ -32,6 +38,7 @@ export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
 
 function readSpec(game: GameDefinition, spec: string): BotSpec {
   if (spec.trim() === '') throw new SetupError('the command is empty');
+  if (spec === HUMAN) return { kind: 'human' };
   const scheme = SCHEME.exec(spec);
   const rest = scheme ? spec.slice(scheme[0].length) : spec;
   if (scheme?.[1] === 'builtin') {
@@ -73,7 +80,7 @@ function readParams(text: string | undefined): Params {
  * bridge's, such as a multi-threaded engine's) where it has one, else one.
  */
 export function coresOf(spec: BotSpec): number {
-  const threads = spec.kind === 'command' ? undefined : spec.params.threads;
+  const threads = spec.kind === 'command' || spec.kind === 'human' ? undefined : spec.params.threads;
   return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
 }
 
@@ -83,14 +90,17 @@ export interface ConnectOptions extends ProcessBotOptions {
    * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
+  /** The connection of a person's seat (`human`): its answers come from outside, such as a web page. */
+  readonly person?: (seat: Seat) => BotConnection;
 }
 
-/** Starts the bot named by `spec` for one game; a built-in bot is told `setup` (its params aside). */
+/** Starts the bot named by `spec` for one game at `seat`; a built-in bot is told `setup` (its params aside). */
 export function connectBot(
   game: GameDefinition,
   spec: string,
   setup: Omit<BotSetup, 'params'>,
-  options: ConnectOptions = {},
+  options: ConnectOptions,
+  seat: Seat,
 ): BotConnection {
   const parsed = parseBotSpec(game, spec);
   switch (parsed.kind) {
@@ -105,6 +115,13 @@ export function connectBot(
         (command) => new ProcessBot(command, options),
         parsed.params,
       );
+    case 'human':
+      if (!options.person)
+        throw new BotStartError(
+          spec,
+          'a seat for a person needs a page to play on: `tabula play` and `tabula serve` give one',
+        );
+      return options.person(seat);
     case 'command':
       return new ProcessBot(spec, options);
   }

@@ -10,9 +10,9 @@ import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
 import { type ConnectOptions, connectBot } from './bot-spec.js';
 import { type Opening, startOf } from './opening.js';
-import { type GameResult, REPLAY_VERSION, type Replay, type ReplayTurn } from './replay.js';
+import { type GameResult, REPLAY_VERSION, type Replay, type ReplayHead, type ReplayTurn } from './replay.js';
 
-export interface GameOptions {
+export interface GameOptions<S = unknown> {
   readonly seed: number;
   /** The game's options by name (`GameDefinition.options`); defaults for the rest. */
   readonly gameOptions?: Readonly<Record<string, string>>;
@@ -21,6 +21,10 @@ export interface GameOptions {
   readonly connect?: ConnectOptions;
   /** Where the game starts, when not at the game's own start. */
   readonly opening?: Opening;
+  /** Called once the bots are started, with what the replay holds besides its turns and result: for live views. */
+  readonly onStart?: (head: ReplayHead) => void;
+  /** Called before a seat is asked to move: a person's seat shows the state's legal moves. */
+  readonly onAsk?: (ask: { readonly state: S; readonly seat: Seat; readonly input: readonly string[] }) => void;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
 }
@@ -60,7 +64,7 @@ interface GameInPlay<S> {
 export async function playGame<S, M>(
   game: GameDefinition<S, M>,
   specs: readonly string[],
-  options: GameOptions,
+  options: GameOptions<S>,
 ): Promise<PlayedGame> {
   checkSeats(game, specs.length);
   const gameOptions = options.gameOptions ?? {};
@@ -81,13 +85,30 @@ export async function playGame<S, M>(
     state: initial,
     endedBy: null,
   };
+  const head: ReplayHead = {
+    version: REPLAY_VERSION,
+    game: game.id,
+    seed: options.seed,
+    startedAt,
+    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
+    timeLimits: {
+      firstTurnMs: limits.firstTurn,
+      turnMs: limits.turn,
+      ...(limits.game !== undefined && { gameMs: limits.game }),
+      ...(margin > 0 && { marginMs: margin }),
+    },
+    ...(Object.keys(gameOptions).length > 0 && { options: gameOptions }),
+    ...(options.opening && { opening: options.opening }),
+    initialState: game.rules.snapshot(initial),
+  };
   try {
     for (const [i, spec] of specs.entries()) {
       const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
-      table.bots.push(connectBot(game, spec, setup, options.connect));
+      table.bots.push(connectBot(game, spec, setup, options.connect ?? {}, seat(i)));
     }
+    options.onStart?.(head);
     while (game.rules.outcome(table.state) === null) {
-      const turn = await playTurn(game, table);
+      const turn = await playTurn(game, table, options.onAsk);
       table.turns.push(turn);
       options.onTurn?.(turn);
     }
@@ -96,24 +117,16 @@ export async function playGame<S, M>(
     await Promise.all(table.bots.map((b) => b.close()));
   }
   const result = resultOf(game, table, options.seed);
-  const replay: Replay = {
-    version: REPLAY_VERSION,
-    game: game.id,
-    seed: options.seed,
-    startedAt,
-    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
-    timeLimits: { firstTurnMs: limits.firstTurn, turnMs: limits.turn, ...(margin > 0 && { marginMs: margin }) },
-    ...(options.opening && { opening: options.opening }),
-    initialState: game.rules.snapshot(initial),
-    turns: table.turns,
-    result,
-  };
+  const replay: Replay = { ...head, turns: table.turns, result };
   return { result, replay };
 }
 
-/** The time a seat has for this turn: its turn limit, or what is left of its time for the game if less. */
+/**
+ * The time a seat has for this turn: its turn limit, or what is left of its time for the game if
+ * less. A seat with limits of its own (a person's) has those instead of the game's.
+ */
 function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit: Millis; perTurn: Millis } {
-  const { limits } = table;
+  const limits = table.bots[s]!.timeLimits ?? table.limits;
   const perTurn = first ? limits.firstTurn : limits.turn;
   const limit =
     limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
@@ -121,13 +134,18 @@ function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit
 }
 
 /** Asks the seat to move, checks its answer, and plays it; a failing seat forfeits and its bot is ended. */
-async function playTurn<S, M>(game: GameDefinition<S, M>, table: GameInPlay<S>): Promise<ReplayTurn> {
+async function playTurn<S, M>(
+  game: GameDefinition<S, M>,
+  table: GameInPlay<S>,
+  onAsk: GameOptions<S>['onAsk'],
+): Promise<ReplayTurn> {
   const { rules, protocol } = game;
   const s = rules.toMove(table.state);
   const first = !table.hasPlayed[s];
   table.hasPlayed[s] = true;
   const input = protocol.turnInput(table.state, s, first);
   const { limit, perTurn } = turnLimit(table, s, first);
+  onAsk?.({ state: table.state, seat: s, input });
   const answer = await table.bots[s]!.turn(input, limit);
   if ('elapsed' in answer) table.used[s]! += answer.elapsed;
   if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(table.specs[s]!, answer.detail);

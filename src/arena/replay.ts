@@ -29,6 +29,7 @@ export interface ReplayTurn {
    * where the arena measures it (bots run as processes in a cgroup).
    */
   readonly cpuMs?: number;
+  /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one. */
   readonly comment?: string;
@@ -38,17 +39,31 @@ export interface ReplayTurn {
   readonly state: unknown;
 }
 
-export interface Replay {
+/** What a replay holds before its first turn: what a live view shows of a game that has just started. */
+export interface ReplayHead {
   readonly version: typeof REPLAY_VERSION;
   readonly game: string;
   readonly seed: number;
   readonly startedAt: string;
   readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
-  /** `marginMs`, when there is one: how far past its limit an answer was still taken (`--time-margin`). */
-  readonly timeLimits: { readonly firstTurnMs: number; readonly turnMs: number; readonly marginMs?: number };
+  /**
+   * The game's limits (a person's seat may have had its own: each turn's `limitMs` says); `marginMs`,
+   * when there is one: how far past its limit an answer was still taken (`--time-margin`).
+   */
+  readonly timeLimits: {
+    readonly firstTurnMs: number;
+    readonly turnMs: number;
+    readonly gameMs?: number;
+    readonly marginMs?: number;
+  };
+  /** The game's options, when any were given. */
+  readonly options?: Readonly<Record<string, string>>;
   /** Where the game started, when not at the game's own start: `initialState` is that start. */
   readonly opening?: Opening;
   readonly initialState: unknown;
+}
+
+export interface Replay extends ReplayHead {
   readonly turns: readonly ReplayTurn[];
   readonly result: GameResult;
 }

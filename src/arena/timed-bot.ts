@@ -21,6 +21,8 @@ interface PendingTurn {
 
 /** Lines a bot may write ahead of being asked before it counts as flooding its output. */
 const MAX_UNREAD_LINES = 1000;
+/** The longest delay a timer takes (about 24 days); a longer limit, or none (Infinity), is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export abstract class TimedBot implements BotConnection {
   protected readonly stderr: StderrLog;
@@ -129,14 +131,17 @@ export abstract class TimedBot implements BotConnection {
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
-    pending.timer = setTimeout(() => {
-      if (this.pending !== pending) return;
-      // Until the input is fully written (a bot that does not read), the clock runs from the send.
-      const elapsed = performance.now() - (pending.written ?? pending.sent);
-      const deadline = pending.limit + this.margin;
-      if (elapsed > deadline) this.timeout(pending, millis(elapsed));
-      else this.armClock(pending, deadline - elapsed);
-    }, Math.ceil(remaining) + 1);
+    pending.timer = setTimeout(
+      () => {
+        if (this.pending !== pending) return;
+        // Until the input is fully written (a bot that does not read), the clock runs from the send.
+        const elapsed = performance.now() - (pending.written ?? pending.sent);
+        const deadline = pending.limit + this.margin;
+        if (elapsed > deadline) this.timeout(pending, millis(elapsed));
+        else this.armClock(pending, deadline - elapsed);
+      },
+      Math.min(Math.ceil(remaining) + 1, MAX_TIMER_MS),
+    );
   }
 
   /** Out of time; unless the time went on breaking a limit, which is the failure then. */

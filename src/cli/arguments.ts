@@ -43,3 +43,15 @@ export function parseSprtOption(value: string): SprtSettings {
     throw new InvalidArgumentError(`${(err as Error).message}.`);
   }
 }
+
+export function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');
+  return Number(value);
+}
+
+/** An integer of 0 or more. */
+export function parseIndex(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer of 0 or more.');
+  return Number(value);
+}

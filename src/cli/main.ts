@@ -5,7 +5,16 @@ import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
 import { SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
-import { collectGameOption, parseCount, parseMillis, parseSeed, parseShare, parseSprtOption } from './arguments.js';
+import {
+  collectGameOption,
+  parseCount,
+  parseIndex,
+  parseMillis,
+  parsePort,
+  parseSeed,
+  parseShare,
+  parseSprtOption,
+} from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
 import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
 import { installSignalHandlers } from './signals.js';
@@ -50,7 +59,17 @@ function program(setExit: (code: number) => void): Command {
             .argParser(parseCount)
             .conflicts('opening'),
         )
-        .option('--opening <position>', "start from this position, in the game's notation"),
+        .option('--opening <position>', "start from this position, in the game's notation")
+        .addOption(
+          new Option('--human-ms <ms>', "a person's (bot `human`) limit per turn (default: none)").argParser(
+            parseMillis,
+          ),
+        )
+        .addOption(
+          new Option('--port <n>', "with a person's seat: the port of its page (default: any free one)")
+            .argParser(parsePort)
+            .default(0),
+        ),
     ),
   )
     .addOption(gameOption())
@@ -150,10 +169,30 @@ function program(setExit: (code: number) => void): Command {
 
   cli
     .command('replay')
-    .description("print a stored game's replay as JSON")
+    .description("print a stored game's replay as JSON, the lines a seat was sent, or the game as a web page")
     .argument('<id>', 'the game id, as results show it', parseCount)
     .option('--db <file>', 'the results database', DEFAULT_DB)
+    .option('--seat <k>', 'print exactly the lines seat k was sent, in order', parseIndex)
+    .option('--upto <n>', 'with --seat: up to turn n (its turn number in the replay)', parseCount)
+    .option('--html <file>', 'write the game as one HTML page that works offline')
     .action(lazy(async () => (await import('./results-command.js')).replayCommand));
+
+  cli
+    .command('serve')
+    .description('serve the web arena: runs, standings, every game turn by turn, live games, and a seat for you')
+    .option('--db <file>', 'the results database', DEFAULT_DB)
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
+    .option('--demo', 'when the database is empty, play a short demo of every game in the background')
+    .action(lazy(async () => (await import('./serve-command.js')).serveCommand));
+
+  cli
+    .command('view')
+    .description('serve one replay file (a --replay output) in the web viewer; the page reloads when the file changes')
+    .argument('<file>')
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
+    .action(lazy(async () => (await import('./serve-command.js')).viewCommand));
 
   cli
     .command('calibrate')

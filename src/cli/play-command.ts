@@ -1,10 +1,12 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
-import { parseBotSpec } from '../arena/bot-spec.js';
-import { playGame } from '../arena/game-loop.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type ConnectOptions, HUMAN, parseBotSpec } from '../arena/bot-spec.js';
+import { type PlayedGame, playGame } from '../arena/game-loop.js';
 import type { Opening } from '../arena/opening.js';
 import { type GameResult, writeReplay } from '../arena/replay.js';
-import { checkSeats } from '../core/game.js';
+import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
+import type { Millis, TimeLimits } from '../core/units.js';
 import { findGame } from '../games/registry.js';
 import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
@@ -13,6 +15,8 @@ export interface PlayOptions extends TimeOverrides, LimitOptions {
   option: Record<string, string>;
   replay?: string;
   json?: boolean;
+  humanMs?: Millis;
+  port?: number;
   randomPlies?: number;
   opening?: string;
 }
@@ -29,16 +33,61 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
       : options.opening !== undefined
         ? { position: options.opening }
         : undefined;
-  const { result, replay } = await playGame(game, bots, {
+  const setup = {
     seed,
     timeLimits,
     gameOptions: options.option,
     ...(opening && { opening }),
     connect: connectOptionsOf(options),
-  });
+  };
+  const { result, replay } = bots.includes(HUMAN)
+    ? await playWithPerson(game, bots, setup, options)
+    : await playGame(game, bots, setup);
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }
+
+/**
+ * A game with a person's seat: served on this machine, its page's address printed first (on stderr
+ * with --json), and the game played when the person comes.
+ */
+async function playWithPerson(
+  game: GameDefinition,
+  bots: readonly string[],
+  setup: {
+    seed: number;
+    timeLimits: TimeLimits;
+    gameOptions: Record<string, string>;
+    opening?: Opening;
+    connect: ConnectOptions;
+  },
+  options: PlayOptions,
+): Promise<PlayedGame> {
+  const { LiveHub } = await import('../server/live-hub.js');
+  const { PersonGames } = await import('../server/person-games.js');
+  const { serveArena } = await import('../server/server.js');
+  const hub = new LiveHub();
+  const people = new PersonGames(hub, null);
+  const arena = await serveArena({ hub, people }, { host: '127.0.0.1', port: options.port ?? 0 });
+  try {
+    const { key, played } = people.start({
+      game,
+      specs: bots,
+      ...setup,
+      ...(options.humanMs !== undefined && { humanMs: options.humanMs }),
+    });
+    (options.json ? process.stderr : process.stdout).write(`${arena.url}games/${key}\n`);
+    const done = await played;
+    // The page shows the end before the server goes.
+    await sleep(PAGE_SEES_END_MS);
+    return done;
+  } finally {
+    await arena.close();
+  }
+}
+
+/** How long the page of a person's game is served after its end, so that it shows the result. */
+const PAGE_SEES_END_MS = 500;
 
 function summary(r: GameResult): string {
   const botWidth = Math.max(...r.players.map((p) => p.bot.length));

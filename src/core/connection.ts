@@ -1,5 +1,5 @@
 /** One bot at the table, as the match loop talks to it: send a turn's lines, get a line or a failure. */
-import type { Millis } from './units.js';
+import type { Millis, TimeLimits } from './units.js';
 
 /**
  * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started
@@ -23,6 +23,8 @@ export type TurnResult =
 export interface BotConnection {
   /** How the user named the bot: `builtin:random`, `python3 bot.py`. */
   readonly label: string;
+  /** Limits of the seat's own, instead of the game's: a person's seat has a generous clock. */
+  readonly timeLimits?: TimeLimits;
   /**
    * Sends the turn's input and waits for the answer: the first line `accept` takes (any line by
    * default; the others are skipped). The clock runs from the moment the last byte of the input

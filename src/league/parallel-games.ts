@@ -4,10 +4,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ConnectOptions } from '../arena/bot-spec.js';
-import { playGame } from '../arena/game-loop.js';
+import { type GameOptions, playGame } from '../arena/game-loop.js';
 import type { Replay, ReplayTurn } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
+import { LiveGames, LivePublisher } from './live-games.js';
 import { playQueued, type RemoteSettings } from './remote/coordinator.js';
 import { openingOf, type RunConfig } from './run-config.js';
 import type { PlannedGame } from './schedule.js';
@@ -36,24 +37,40 @@ export async function playPlanned(settings: RunSettings, planned: readonly Plann
   const done = settings.store.finishedIndices(settings.runId);
   const queue = planned.filter((p) => !done.has(p.index));
   let stopping = settings.shouldStop?.() ?? false;
+  // Games being played are published for the web arena, which reads the same file from another process.
+  const live = settings.store.path === ':memory:' ? null : new LiveGames(settings.store.path);
 
   const worker = async (): Promise<void> => {
     for (let next = queue.shift(); next && !stopping; next = queue.shift()) {
-      const stored = await playOne(settings, next);
+      const stored = await playOne(settings, next, live);
       if (stored) settings.onGame?.(stored);
       stopping ||= settings.shouldStop?.() ?? false;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  } finally {
+    live?.close();
+  }
 }
 
-async function playOne(settings: RunSettings, plan: PlannedGame): Promise<StoredGame | null> {
-  const { replay, ...played } = await playScheduled(settings.game, settings.config, plan, {
-    builtinsAsProcesses: settings.builtinsAsProcesses ?? true,
-  });
-  const game = { runId: settings.runId, ...played };
-  const id = settings.store.recordGame(game, replay);
-  return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+async function playOne(settings: RunSettings, plan: PlannedGame, live: LiveGames | null): Promise<StoredGame | null> {
+  const publisher = live && new LivePublisher(live, { runId: settings.runId, ...plan });
+  try {
+    const { replay, ...played } = await playScheduled(
+      settings.game,
+      settings.config,
+      plan,
+      { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
+      publisher ? { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) } : {},
+    );
+    const game = { runId: settings.runId, ...played };
+    const id = settings.store.recordGame(game, replay);
+    return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+  } finally {
+    // Once stored (or failed): a reader never sees the game neither live nor stored.
+    publisher?.end();
+  }
 }
 
 /** A scheduled game as played: what the store keeps of it, and its replay. */
@@ -61,12 +78,13 @@ export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'fini
   readonly replay: Replay;
 }
 
-/** Plays one scheduled game of a run, here or on a worker, exactly as the run says. */
+/** Plays one scheduled game of a run, here or on a worker, exactly as the run says; `live` follows it turn by turn. */
 export async function playScheduled(
   game: GameDefinition,
   config: RunSettings['config'],
   plan: PlannedGame,
   connect: ConnectOptions,
+  live: Pick<GameOptions, 'onStart' | 'onTurn'> = {},
 ): Promise<PlayedScheduled> {
   const specs = plan.seats.map((i) => config.bots[i]!);
   const start = performance.now();
@@ -81,6 +99,7 @@ export async function playScheduled(
       ...(config.limits && { limits: config.limits }),
       ...(config.timeMarginMs !== undefined && { timeMargin: millis(config.timeMarginMs) }),
     },
+    ...live,
   });
   return {
     index: plan.index,
@@ -94,7 +113,7 @@ export async function playScheduled(
 }
 
 /** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
-function seatTimes(replay: Replay): SeatTimes[] {
+export function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
     const turns = replay.turns.filter(

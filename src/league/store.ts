@@ -162,6 +162,25 @@ export class Store {
     }));
   }
 
+  /** The id of the latest stored game, 0 when none: readers poll it to learn that games were stored. */
+  latestGameId(): number {
+    return (this.db.prepare('SELECT coalesce(max(id), 0) AS id FROM games').get() as { id: number }).id;
+  }
+
+  /** The id of the run's game at `index` of its schedule, once stored. */
+  gameIdAt(runId: number, index: number): number | null {
+    const row = this.db.prepare('SELECT id FROM games WHERE run_id = ? AND idx = ?').get(runId, index) as
+      | { id: number }
+      | undefined;
+    return row?.id ?? null;
+  }
+
+  /** The run a stored game belongs to. */
+  runOfGame(gameId: number): number | null {
+    const row = this.db.prepare('SELECT run_id FROM games WHERE id = ?').get(gameId) as { run_id: number } | undefined;
+    return row?.run_id ?? null;
+  }
+
   replay(gameId: number): Replay | null {
     const row = this.db.prepare('SELECT replay FROM games WHERE id = ?').get(gameId) as { replay: Buffer } | undefined;
     return row ? (JSON.parse(inflateSync(row.replay).toString('utf8')) as Replay) : null;

@@ -1,0 +1,42 @@
+/**
+ * A seat whose answers come from outside the arena: a person at a web page. The arena times its
+ * answers as any bot's; whoever holds the seat learns of each turn from the game's `onAsk` hook and
+ * answers with `reply`. No HTTP here: the server feeds it.
+ */
+import { performance } from 'node:perf_hooks';
+import { type Millis, millis, type TimeLimits } from '../core/units.js';
+import { StderrLog } from './stderr-log.js';
+import { TimedBot } from './timed-bot.js';
+
+/** No limit at all: a person thinks as long as they like unless told otherwise. */
+export const UNLIMITED: TimeLimits = { firstTurn: millis(Infinity), turn: millis(Infinity) };
+
+export class RemoteBot extends TimedBot {
+  private ended = false;
+
+  /** `timeLimits`: the seat's own limits, instead of the game's. */
+  constructor(
+    label: string,
+    readonly timeLimits: TimeLimits,
+  ) {
+    super(label, new StderrLog());
+  }
+
+  /** The seat's answer line, from outside; ignored once the seat has ended. */
+  reply(line: string): void {
+    if (!this.ended) this.receiveLines([line], performance.now());
+  }
+
+  /** True once the game has closed the seat (it ended, or the seat failed). */
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  protected deliver(_text: string, written: (at: number) => void): void {
+    written(performance.now());
+  }
+
+  protected async terminate(_grace: Millis | undefined): Promise<void> {
+    this.ended = true;
+  }
+}

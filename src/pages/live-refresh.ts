@@ -1,0 +1,41 @@
+/** Data a page shows that changes as runs go on: fetched again when the server says so, at most a few times a second. */
+import { useEffect, useState } from 'preact/hooks';
+import { getJson, socket } from './api.js';
+
+const AT_MOST_EVERY_MS = 300;
+
+export function useLiveJson<T>(path: string): { data: T | null; error: string | null } {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let timer: number | undefined;
+    let last = 0;
+    const load = () => {
+      last = Date.now();
+      getJson<T>(path).then(
+        (d) => {
+          setData(d);
+          setError(null);
+        },
+        (e: Error) => setError(e.message),
+      );
+    };
+    load();
+    const stop = socket.listen((m) => {
+      if (m.type !== 'runs' && m.type !== 'turns' && m.type !== 'end') return;
+      if (timer !== undefined) return;
+      timer = window.setTimeout(
+        () => {
+          timer = undefined;
+          load();
+        },
+        Math.max(0, AT_MOST_EVERY_MS - (Date.now() - last)),
+      );
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [path]);
+  return { data, error };
+}

@@ -1,0 +1,145 @@
+/** The web arena's HTTP routes: the page, its bundle, and the JSON API the page reads. */
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import type { Replay } from '../arena/replay.js';
+import { randomSeed } from '../core/rng.js';
+import { millis } from '../core/units.js';
+import { loadGames } from '../games/registry.js';
+import type { LiveGames } from '../league/live-games.js';
+import type { Store } from '../league/store.js';
+import { replayGameData } from './game-data.js';
+import { hostAllowed, originAllowed } from './host-check.js';
+import { type LiveHub, recordOf, summaryOf } from './live-hub.js';
+import { type Bundle, servedPage } from './page-html.js';
+import type { PersonGames } from './person-games.js';
+import { playCommandLine } from './reproduce.js';
+import { runData, runSummary } from './run-data.js';
+import type { GameChoice, GameData, GameKey, RunsData, StartRequest } from './wire.js';
+
+export interface ArenaSources {
+  readonly hub: LiveHub;
+  /** The results database: runs, stored games, and the games other processes play now. */
+  readonly database?: { readonly store: Store; readonly live: LiveGames };
+  /** Where a person's games are played. */
+  readonly people?: PersonGames;
+  /** `tabula view`: the replay file shown as game `file`. */
+  readonly file?: string;
+}
+
+/** The key under which `tabula view` shows its file. */
+export const FILE_KEY = 'file';
+
+export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: () => ReadonlySet<string>) {
+  const games = new Map((await loadGames()).map((g) => [g.id, g]));
+  const title = (id: string) => games.get(id)?.title ?? id;
+  const { hub, database, people } = sources;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (!hostAllowed(allowed(), c.req.header('host'))) return c.text('this server answers only to its own name\n', 403);
+    if (c.req.method !== 'GET' && !originAllowed(allowed(), c.req.header('origin')))
+      return c.text('cross-site request refused\n', 403);
+    await next();
+  });
+
+  app.get('/assets/app.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/assets/app.css', (c) => c.body(bundle.css, 200, { 'content-type': 'text/css; charset=utf-8' }));
+
+  app.get('/api/runs', (c) => {
+    const runs = database
+      ? database.store
+          .runs()
+          .reverse()
+          .map((r) => runSummary(database.store, r, database.store.games(r.id), title))
+      : [];
+    const data: RunsData = { runs, live: hub.playing().map(summaryOf) };
+    return c.json(data);
+  });
+
+  app.get('/api/runs/:id', (c) => {
+    const id = Number(c.req.param('id'));
+    const run = database?.store.runs().find((r) => r.id === id);
+    if (!database || !run) return c.json({ error: `no run ${c.req.param('id')}` }, 404);
+    const live = hub
+      .playing()
+      .filter((g) => g.runId === id)
+      .map(summaryOf);
+    return c.json({ ...runData(database.store, run, title), live });
+  });
+
+  app.get('/api/games/:key', async (c) => {
+    const data = await gameData(c.req.param('key'));
+    return data ? c.json(data) : c.json({ error: `no game ${c.req.param('key')}` }, 404);
+  });
+
+  app.get('/api/choices', (c) => {
+    const choices: GameChoice[] = [...games.values()].map((g) => ({
+      id: g.id,
+      title: g.title,
+      seats: g.seats,
+      bots: Object.entries(g.bots).map(([name, b]) => ({ name, description: b.description })),
+      clicks: g.view?.clicks !== undefined,
+    }));
+    return c.json({ games: choices, canPlay: people !== undefined });
+  });
+
+  app.post('/api/play', async (c) => {
+    if (!people) return c.json({ error: 'this server plays no games' }, 400);
+    const request = (await c.req.json()) as StartRequest;
+    const game = games.get(request.game);
+    if (!game) return c.json({ error: `no game ${request.game}` }, 400);
+    if (!Object.hasOwn(game.bots, request.opponent))
+      return c.json({ error: `${game.id} has no built-in bot ${request.opponent}` }, 400);
+    const players = Math.max(2, game.seats.min);
+    if (!Number.isInteger(request.seat) || request.seat < 0 || request.seat >= players)
+      return c.json({ error: `the seat is 0 to ${players - 1}` }, 400);
+    const specs = Array.from({ length: players }, (_, i) =>
+      i === request.seat ? 'human' : `builtin:${request.opponent}`,
+    );
+    const { key, played } = people.start({
+      game,
+      specs,
+      seed: randomSeed(),
+      timeLimits: game.timeLimits,
+      gameOptions: {},
+      connect: { builtinsAsProcesses: true },
+      ...(request.humanMs !== undefined && request.humanMs > 0 && { humanMs: millis(request.humanMs) }),
+    });
+    played.catch(() => {});
+    return c.json({ key });
+  });
+
+  if (sources.file) app.get('/', (c) => c.redirect(`/games/${FILE_KEY}`));
+  app.get('*', (c) => c.html(servedPage()));
+
+  /** A game by its key, as the viewer shows it. */
+  async function gameData(key: GameKey): Promise<GameData | null> {
+    if (key === FILE_KEY && sources.file) {
+      const replay = JSON.parse(await readFile(sources.file, 'utf8')) as Replay;
+      return replayGameData(key, replay, games.get(replay.game), {});
+    }
+    if (/^\d+$/.test(key) && database) {
+      const replay = database.store.replay(Number(key));
+      const runId = database.store.runOfGame(Number(key));
+      if (!replay) return null;
+      const ids = { storedId: Number(key), ...(runId !== null && { runId }) };
+      return replayGameData(key, replay, games.get(replay.game), ids);
+    }
+    const live = hub.get(key);
+    if (!live) return null;
+    const record = recordOf(live);
+    return {
+      key,
+      record,
+      ...(live.storedId !== undefined && { storedId: live.storedId }),
+      ...(live.runId !== undefined && { runId: live.runId }),
+      title: title(record.game),
+      playCommand: playCommandLine(record, games.get(record.game)),
+      personSeats: live.personSeats,
+      ...(live.ask && { ask: live.ask }),
+      live: !live.ended,
+    };
+  }
+
+  return { app, gameData };
+}

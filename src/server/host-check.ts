@@ -1,0 +1,41 @@
+/**
+ * DNS rebinding: a page on another site may resolve its own name to this machine and talk to the
+ * server as if it were the same site. The server answers only requests whose Host header names it,
+ * and takes WebSockets and posts only from pages whose Origin is its own.
+ */
+import { hostname, networkInterfaces } from 'node:os';
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
+const WILDCARD = ['0.0.0.0', '::', ''];
+
+/** The names by which clients reach a server listening on `host`: it, and the loopback names for a loopback host. */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set<string>([host]);
+  if (LOOPBACK.includes(host) || host.startsWith('127.')) for (const n of LOOPBACK) names.add(n);
+  if (WILDCARD.includes(host)) {
+    for (const n of LOOPBACK) names.add(n);
+    names.add(hostname());
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.add(a.address);
+  }
+  // Browsers leave out the default port 80.
+  return new Set([...names].flatMap((n) => (port === 80 ? [hostPort(n, port), bracketed(n)] : [hostPort(n, port)])));
+}
+
+const bracketed = (name: string): string => (name.includes(':') ? `[${name}]` : name);
+const hostPort = (name: string, port: number): string => `${bracketed(name)}:${port}`;
+
+/** Whether a request's Host header names this server (the port is required: browsers always send it here). */
+export function hostAllowed(allowed: ReadonlySet<string>, host: string | undefined): boolean {
+  return host !== undefined && allowed.has(host.toLowerCase());
+}
+
+/** Whether an Origin header, when there is one, is a page of this server. */
+export function originAllowed(allowed: ReadonlySet<string>, origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && allowed.has(url.host);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The one HTML page of the web arena: the bundle that `npm run build` makes (dist/pages) draws every
+ * page in the browser. Served with links to the bundle, or written whole with the bundle and one
+ * game inside for `tabula replay --html`, a file that works offline.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { GameData } from './wire.js';
+
+/** Where the build puts the pages' bundle: dist/pages beside dist/src. */
+const BUNDLE = fileURLToPath(new URL('../../pages/', import.meta.url));
+
+export interface Bundle {
+  readonly js: string;
+  readonly css: string;
+}
+
+export function readBundle(): Bundle {
+  const js = `${BUNDLE}app.js`;
+  if (!existsSync(js)) throw new Error(`the pages' bundle is missing (${js}): run npm run build`);
+  return { js: readFileSync(js, 'utf8'), css: readFileSync(`${BUNDLE}app.css`, 'utf8') };
+}
+
+const HEAD = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
+
+/** The page as served: the bundle is fetched from the server. */
+export function servedPage(): string {
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>Tabula</title><link rel="stylesheet" href="/assets/app.css"></head><body><div id="app"></div><script type="module" src="/assets/app.js"></script></body></html>\n`;
+}
+
+/** The page with the bundle and one game inside: no server, no network. */
+export function offlinePage(bundle: Bundle, game: GameData): string {
+  const title = `${game.title}, game ${game.storedId ?? ''} seed ${game.record.seed}`;
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>${escapeHtml(title)}</title><style>${inlineText(bundle.css, 'style')}</style></head><body><div id="app"></div><script type="application/json" id="tabula-game">${inlineText(JSON.stringify(game), 'script')}</script><script type="module">${inlineText(bundle.js, 'script')}</script></body></html>\n`;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Text inside a <script> or <style> element must not close it early. */
+const inlineText = (text: string, element: 'script' | 'style'): string =>
+  text.replace(new RegExp(`</(${element})`, 'gi'), '<\\/$1');

@@ -1,0 +1,169 @@
+/**
+ * Games where a person holds a seat: played here, the person's moves coming from their page. The
+ * arena asks the person's seat like any bot's; this checks a typed or clicked line against the
+ * game's protocol first, so that a slip of the finger is refused instead of losing the game.
+ */
+import { performance } from 'node:perf_hooks';
+import type { ConnectOptions } from '../arena/bot-spec.js';
+import type { PlayedGame } from '../arena/game-loop.js';
+import { playGame } from '../arena/game-loop.js';
+import type { Opening } from '../arena/opening.js';
+import { RemoteBot, UNLIMITED } from '../arena/remote-bot.js';
+import type { GameDefinition } from '../core/game.js';
+import type { Millis, Seat, TimeLimits } from '../core/units.js';
+import { seatTimes } from '../league/parallel-games.js';
+import type { MatchConfig } from '../league/run-config.js';
+import { runIdentity } from '../league/run-config.js';
+import type { Store } from '../league/store.js';
+import type { LiveHub } from './live-hub.js';
+import type { GameKey } from './wire.js';
+
+export interface PersonGameRequest {
+  readonly game: GameDefinition;
+  /** One spec per seat; `human` for the person's. */
+  readonly specs: readonly string[];
+  readonly seed: number;
+  /** The game's limits, which the bots keep. */
+  readonly timeLimits: TimeLimits;
+  readonly gameOptions: Readonly<Record<string, string>>;
+  /** Where the game starts, when not at the game's own start. */
+  readonly opening?: Opening;
+  /** The person's limit per turn; none when absent. */
+  readonly humanMs?: Millis;
+  /** How the bots are run (built-in bots as processes, so that one thinking hard does not stall the server; limits). */
+  readonly connect?: Omit<ConnectOptions, 'person'>;
+}
+
+interface Pending {
+  readonly seat: Seat;
+  readonly state: unknown;
+}
+
+interface Session {
+  readonly game: GameDefinition;
+  readonly seats: Map<Seat, RemoteBot>;
+  pending: Pending | null;
+}
+
+export class PersonGames {
+  private next = 1;
+  private readonly sessions = new Map<GameKey, Session>();
+  private readonly playing = new Set<Promise<unknown>>();
+  private closing = false;
+
+  /** `store`: where finished games go (a run per table of bots and limits), none for `tabula play`. */
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly store: Store | null,
+  ) {}
+
+  /** Starts the game; it is watched under the key at once, and `played` settles when it ends. */
+  start(request: PersonGameRequest): { key: GameKey; played: Promise<PlayedGame> } {
+    const key = `play-${this.next++}`;
+    const { game, specs } = request;
+    const limits = request.humanMs === undefined ? UNLIMITED : { firstTurn: request.humanMs, turn: request.humanMs };
+    const session: Session = { game, seats: new Map(), pending: null };
+    this.sessions.set(key, session);
+    const personSeats = specs.flatMap((s, i) => (s === 'human' ? [i] : []));
+    const start = performance.now();
+    const played = playGame(game, specs, {
+      seed: request.seed,
+      timeLimits: request.timeLimits,
+      gameOptions: request.gameOptions,
+      ...(request.opening && { opening: request.opening }),
+      connect: {
+        ...request.connect,
+        person: (seat) => {
+          const bot = new RemoteBot('human', limits);
+          session.seats.set(seat, bot);
+          return bot;
+        },
+      },
+      onStart: (head) => this.hub.add(key, head, { personSeats }),
+      onAsk: ({ state, seat, input }) => {
+        const bot = session.seats.get(seat);
+        session.pending = bot ? { seat, state } : null;
+        if (!bot) return this.hub.ask(key, null);
+        const turns = this.hub.get(key)?.turns ?? [];
+        const limit: number = turns.some((t) => t.seat === seat) ? limits.turn : limits.firstTurn;
+        this.hub.ask(key, {
+          seat,
+          turn: turns.length + 1,
+          input,
+          moves: game.view?.clicks?.(state) ?? [],
+          limitMs: Number.isFinite(limit) ? limit : null,
+        });
+      },
+      onTurn: (turn) => {
+        session.pending = null;
+        this.hub.turns(key, [turn]);
+      },
+    });
+    const stored = played.then(
+      (p) => {
+        const storedId = this.record(request, p, Math.round(performance.now() - start));
+        this.hub.end(key, p.result, storedId ?? undefined);
+        return p;
+      },
+      (err: unknown) => {
+        this.hub.end(key, null);
+        throw err;
+      },
+    );
+    const settled = stored.finally(() => this.sessions.delete(key)).catch(() => {});
+    this.playing.add(settled);
+    void settled.then(() => this.playing.delete(settled));
+    return { key, played: stored };
+  }
+
+  /** The person's line for the game `key`: null when taken, else why it was refused. */
+  move(key: GameKey, line: string): string | null {
+    const session = this.sessions.get(key);
+    const pending = session?.pending;
+    if (!session || !pending) return 'it is not your turn';
+    const parsed = session.game.protocol.parseOutput(pending.state, pending.seat, line);
+    if (!parsed.ok) return parsed.error;
+    session.pending = null;
+    session.seats.get(pending.seat)!.reply(line);
+    return null;
+  }
+
+  /**
+   * Ends the games still waiting for their person (the server stops): their seats are closed, their
+   * bots ended, and the games, cut short, are not stored.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const session of this.sessions.values()) for (const seat of session.seats.values()) void seat.close();
+    await Promise.all(this.playing);
+  }
+
+  /** Stores the game in a run of its own table of bots and limits, so that it shows in the results; its id. */
+  private record(request: PersonGameRequest, played: PlayedGame, durationMs: number): number | null {
+    if (!this.store || this.closing) return null;
+    const config: MatchConfig = {
+      kind: 'match',
+      game: request.game.id,
+      bots: request.specs,
+      timeLimits: request.timeLimits,
+      gameOptions: request.gameOptions,
+      games: 0,
+    };
+    const existing = this.store.openRun('match', runIdentity(config), config, request.seed);
+    const index = Math.max(-1, ...this.store.finishedIndices(existing.id)) + 1;
+    // The run's size is the games it has: each game a person plays adds one.
+    this.store.openRun('match', runIdentity(config), { ...config, games: index + 1 }, request.seed);
+    return this.store.recordGame(
+      {
+        runId: existing.id,
+        index,
+        round: index,
+        seats: request.specs.map((_, i) => i),
+        result: played.result,
+        times: seatTimes(played.replay),
+        durationMs,
+      },
+      played.replay,
+    );
+  }
+}

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Replay } from '../../src/arena/replay.js';
+import { root, slack, tabula } from '../support/cli.js';
+import {
+  browser,
+  browserSkip,
+  databaseWithMatch,
+  pageErrors,
+  type Served,
+  scratch,
+  screenshot,
+  serving,
+} from '../support/web.js';
+
+const slowBot = `python3 ${root}test/fixtures/bots/morris_slow.py 0.001`;
+
+describe('the viewer in a browser', { skip: browserSkip }, () => {
+  let served: Served;
+  let context: BrowserContext;
+  let replay: Replay;
+  before(async () => {
+    const db = await databaseWithMatch(scratch(), 2);
+    const run = await tabula([
+      'match',
+      'morris',
+      slowBot,
+      'builtin:random',
+      '--games',
+      '2',
+      '--seed',
+      '3',
+      '--db',
+      db,
+      '--json',
+      ...slack,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    replay = JSON.parse((await tabula(['replay', '3', '--db', db])).stdout) as Replay;
+    served = await serving(['serve', '--db', db, '--port', '0']);
+    context = await browser();
+  });
+  after(async () => {
+    await context?.close();
+    await served?.stop();
+  });
+
+  const turnShown = async (page: Page) => Number(await page.getByLabel('turn number').inputValue());
+  /** The page shows turn `n`, in its turn number field and its URL's hash (both follow a render). */
+  const showsTurn = (page: Page, n: number) =>
+    page.waitForFunction(
+      `document.querySelector('.turn-number').value === '${n}' && location.hash === '#turn=${n}'`,
+      undefined,
+      { timeout: 5000 },
+    );
+
+  it('follows the keys and the URL hash', async () => {
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${served.url}games/3#turn=5`);
+    await page.getByText('Seat 0', { exact: false }).first().waitFor();
+    await showsTurn(page, 5);
+    const last = replay.turns.length;
+
+    await page.keyboard.press('ArrowRight');
+    await showsTurn(page, 6);
+    const pane = page.locator('.pane').first(); // the acting seat's
+    assert.equal(await pane.locator('.lines.input').textContent(), replay.turns[5]!.input.join('\n'));
+    assert.equal(await pane.locator('.lines.output').textContent(), replay.turns[5]!.output.join('\n'));
+
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await showsTurn(page, 4);
+    await page.keyboard.press('End');
+    await showsTurn(page, last);
+    await page.keyboard.press('Home');
+    await showsTurn(page, 0);
+
+    await page.getByLabel('turn number').fill('12');
+    await page.getByLabel('turn number').press('Enter');
+    await showsTurn(page, 12);
+
+    await page.getByRole('button', { name: 'seat 1' }).click();
+    await showsTurn(page, replay.turns.find((t) => t.seat === 1 && t.turn > 12)!.turn);
+
+    await page.getByRole('button', { name: 'slowest turn' }).click();
+    await showsTurn(page, replay.turns.reduce((a, b) => (b.timeMs > a.timeMs ? b : a)).turn);
+
+    // A link's hash opens its turn. (Page code as text: the tests are compiled without the DOM's types.)
+    await page.evaluate("location.hash = '#turn=2'");
+    await showsTurn(page, 2);
+
+    await page.keyboard.press(' ');
+    await page.waitForFunction("Number(document.querySelector('.turn-number').value) > 3");
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(300);
+    const paused = await turnShown(page);
+    await page.waitForTimeout(600);
+    assert.equal(await turnShown(page), paused, 'Space pauses');
+
+    await page.goto(`${served.url}games/3#turn=9`);
+    await page.locator('.chart').first().waitFor();
+    await screenshot(page, 'viewer');
+    assert.deepEqual(errors, []);
+  });
+
+  it('charts the values bots print on stderr', async () => {
+    const page = await context.newPage();
+    await page.goto(`${served.url}games/3#turn=1`);
+    await page.getByText('[TDATA] options (stderr)').waitFor();
+  });
+
+  it("shows the run's report with its games", async () => {
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${served.url}runs/2`);
+    await page.getByRole('heading', { name: 'Bots', exact: true }).waitFor();
+    await screenshot(page, 'run');
+    await page.getByRole('link', { name: 'game 3', exact: true }).click();
+    await page.waitForURL(/\/games\/3/);
+    await page.goto(served.url);
+    await page.getByRole('link', { name: 'run 2' }).waitFor();
+    await screenshot(page, 'runs');
+    await page.getByRole('link', { name: 'Play a game against a bot' }).click();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await screenshot(page, 'play');
+    assert.deepEqual(errors, []);
+  });
+});
