@@ -4,7 +4,9 @@
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
  * against its share of the seats, and how the games ended: a hand emptied (by whom) or the
- * 250-command cap. RummiKode is played by more than two, so this is not a pair ladder.
+ * 250-command cap; and the games with a command refused (a player disqualified) or with a planned command
+ * the strong bot found refused before sending it (its log). RummiKode is played by more than two, so this
+ * is not a pair ladder.
  */
 import { playGame } from '../../src/arena/game-loop.js';
 import { millis } from '../../src/core/units.js';
@@ -44,25 +46,32 @@ export async function main(args: readonly string[]): Promise<void> {
   // Generous limits: the bots are node-limited, and a timeout on a loaded machine would change a game.
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
   console.log(`rummikode: ${STRONG}, seats rotated, ${games} games a table, seeds from ${options.seed}`);
-  console.log('table                   games  first (alone) [95%]        share  emptied by strong / others  cap');
+  console.log(
+    'table                   games  first (alone) [95%]        share  emptied by strong / others  cap  failed',
+  );
   for (const table of TABLES.filter((t) => options.only === undefined || t.name.includes(options.only))) {
     let first = 0;
     let strongOut = 0;
     let othersOut = 0;
     let capped = 0;
+    let failed = 0;
     for (let g = 0; g < games; g++) {
       const at = g % table.players;
       const bots = Array.from({ length: table.players }, (_, s) => (s === at ? STRONG : table.opponent));
-      const { result } = await playGame(game, bots, { seed: options.seed + Math.floor(g / table.players), timeLimits });
+      const { result, replay } = await playGame(game, bots, {
+        seed: options.seed + Math.floor(g / table.players),
+        timeLimits,
+      });
       const firsts = result.players.filter((p) => p.rank === 1).length;
       if (result.players[at]!.rank === 1 && firsts === 1) first++;
       if (/thrown all its cards/.test(result.reason)) result.winner === at ? strongOut++ : othersOut++;
       else if (/commands played/.test(result.reason)) capped++;
+      if (result.players.some((p) => p.status !== 'ok') || replay.turns.some((t) => t.stderr !== '')) failed++;
     }
     const [low, high] = wilson(first, games);
     const rate = `${percent(first / games)} [${percent(low)}, ${percent(high)}]`;
     console.log(
-      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate.padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${capped}`,
+      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate.padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${String(capped).padStart(3)}  ${failed}`,
     );
   }
 }

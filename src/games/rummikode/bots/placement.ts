@@ -128,23 +128,35 @@ function newGroups(counts: readonly number[]): boolean {
 }
 
 const GROUP_CODES = LEVELS ** COLOUR_COUNT;
-const digitsOf = (code: number): number[] =>
-  Array.from({ length: COLOUR_COUNT }, (_, c) => Math.floor(code / LEVELS ** c) % LEVELS);
+/**
+ * Computed once, with NEW_GROUPS: every bot process builds GROUPS_FIT when it starts, within its
+ * first command's time.
+ */
+const DIGITS_OF: readonly (readonly number[])[] = Array.from({ length: GROUP_CODES }, (_, code) =>
+  Array.from({ length: COLOUR_COUNT }, (_, c) => Math.floor(code / LEVELS ** c) % LEVELS),
+);
+const NEW_GROUPS = Uint8Array.from(DIGITS_OF, (counts) => (newGroups(counts) ? 1 : 0));
+/** Whether each colour's count in `a` is at most that in `b` and in `c`. */
+const within = (a: readonly number[], b: readonly number[], c: readonly number[]): boolean =>
+  a[0]! <= b[0]! &&
+  a[0]! <= c[0]! &&
+  a[1]! <= b[1]! &&
+  a[1]! <= c[1]! &&
+  a[2]! <= b[2]! &&
+  a[2]! <= c[2]! &&
+  a[3]! <= b[3]! &&
+  a[3]! <= c[3]!;
 /**
  * GROUPS_FIT[sent * 81 + gaps]: whether the cards `sent` to colour groups at one number (a count
  * per colour, base 3) can all be laid, some in the gaps of table groups (`gaps`: how many table
- * groups of that number miss each colour), the rest as new groups.
+ * groups of that number miss each colour), the rest as new groups (`sent - into`: no digit borrows).
  */
 const GROUPS_FIT = new Uint8Array(GROUP_CODES * GROUP_CODES);
 for (let sent = 0; sent < GROUP_CODES; sent++) {
-  const s = digitsOf(sent);
   for (let gaps = 0; gaps < GROUP_CODES; gaps++) {
-    const g = digitsOf(gaps);
     let fits = false;
-    for (let into = 0; into < GROUP_CODES && !fits; into++) {
-      const i = digitsOf(into);
-      if (i.every((n, c) => n <= s[c]! && n <= g[c]!)) fits = newGroups(s.map((n, c) => n - i[c]!));
-    }
+    for (let into = 0; into <= sent && !fits; into++)
+      fits = within(DIGITS_OF[into]!, DIGITS_OF[sent]!, DIGITS_OF[gaps]!) && NEW_GROUPS[sent - into] === 1;
     GROUPS_FIT[sent * GROUP_CODES + gaps] = fits ? 1 : 0;
   }
 }
