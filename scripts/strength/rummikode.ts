@@ -13,7 +13,7 @@ import { millis } from '../../src/core/units.js';
 import { game } from '../../src/games/rummikode/index.js';
 import { ladderOptions } from './ladder.js';
 
-/** The strong bot on a node budget: about what 30 ms plans on a quiet machine. */
+/** The strong bot on a node budget (not time), so that the tables do not depend on the machine's load. */
 const STRONG = 'builtin:strong(time=0,nodes=5000)';
 
 interface Table {
