@@ -29,6 +29,8 @@ export const game: GameDefinition<MinishogiState, Move> = {
   openings: { parse: stateAtSfen },
   protocol,
   bots: { random },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random' },
   perft: {
     count: (depth, sfen) => root(sfen).perft(depth),
     divide: (depth, sfen) => {

@@ -18,5 +18,7 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   openings: {},
   protocol,
   bots: { random, greedy, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', bronze: 'greedy', gold: 'strong' },
   view: { board, clicks },
 };
