@@ -33,8 +33,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'games/registry': ['core'],
   arena: ['core', 'games/registry'],
   league: ['core', 'arena', 'games/registry'],
+  starters: ['core'],
   server: ['core', 'arena', 'league', 'games/registry'],
-  cli: ['core', 'arena', 'league', 'games/registry', 'server'],
+  cli: ['core', 'arena', 'league', 'starters', 'games/registry', 'server'],
   // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
   // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
   pages: ['core', 'arena', 'server', 'league'],
@@ -101,13 +102,17 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('names no game in core, arena, league, the command line, the server or the pages', () => {
+  it('names no game in core, arena, league, the starters, the command line, the server or the pages', () => {
     const games = readdirSync(join(src, 'games'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
     const named: string[] = [];
-    for (const file of files) {
-      if (!['core', 'arena', 'league', 'cli', 'server', 'pages'].includes(placeOf(file))) continue;
+    // The starters' shared templates (src/starters/templates/) are data files: they name no game either.
+    const templates = readdirSync(join(src, 'starters'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+    for (const file of [...files, ...templates.filter((t) => !t.endsWith('.ts'))]) {
+      if (!['core', 'arena', 'league', 'starters', 'cli', 'server', 'pages'].includes(placeOf(file))) continue;
       const code = withoutComments(readFileSync(file, 'utf8'));
       for (const id of games)
         if (new RegExp(`\\b${id}\\b`, 'i').test(code)) named.push(`${relative(root, file)} names ${id}`);

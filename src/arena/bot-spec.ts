@@ -2,7 +2,8 @@
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
  * the game offers (such as `usi:`), `human` for a person's seat, or any other command line. A
  * built-in bot or a bridge takes parameters in parentheses: `builtin:strong(depth=4)`,
- * `usi(depth=4):fairy-stockfish`.
+ * `usi(depth=4):fairy-stockfish`. Any of them may be given a name for reports first:
+ * `v2=python3 bot.py`.
  */
 import { type BotConnection, BotStartError } from '../core/connection.js';
 import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
@@ -26,12 +27,44 @@ export const HUMAN = 'human';
 const SCHEME = /^([a-z][a-z0-9-]*)(?:\(([^()]*)\))?:/;
 const BUILTIN = /^([a-z0-9][a-z0-9-]*)(?:\(([^()]*)\))?$/;
 
-/** Reads a bot spec for `game`, so that a typo fails fast with the list of choices. */
-export function parseBotSpec(game: GameDefinition, spec: string): BotSpec {
+/**
+ * `name=` before a bot: a name is lower case (letters, digits, `.`, `_`, `-`), so that a command
+ * that starts by setting an environment variable (`OMP_NUM_THREADS=1 ./bot`) is not taken for one.
+ */
+const NAMED = /^([a-z][a-z0-9._-]*)=(.*)$/s;
+
+/** A bot argument split into its name, if it has one, and the bot itself (`builtin:...` or a command). */
+export function splitBotName(argument: string): { readonly name: string | undefined; readonly spec: string } {
+  const named = NAMED.exec(argument);
+  return named ? { name: named[1]!, spec: named[2]! } : { name: undefined, spec: argument };
+}
+
+/**
+ * The names of a table's or a run's bots, by which every report tells them apart: the name given,
+ * or else the bot itself (its spec or command line), with `#2`, `#3`... on repeats.
+ */
+export function botNames(bots: readonly string[]): string[] {
+  const split = bots.map(splitBotName);
+  const given = split.flatMap((b) => (b.name === undefined ? [] : [b.name]));
+  const twice = given.find((name, i) => given.indexOf(name) !== i);
+  if (twice !== undefined) throw new SetupError(`two bots are named "${twice}"`);
+  const taken = new Set(given);
+  return split.map(({ name, spec }) => {
+    if (name !== undefined) return name;
+    let unique = spec;
+    for (let k = 2; taken.has(unique); k++) unique = `${spec}#${k}`;
+    taken.add(unique);
+    return unique;
+  });
+}
+
+/** Reads a bot spec for `game` (a name before it aside), so that a typo fails fast with the list of choices. */
+export function parseBotSpec(game: GameDefinition, argument: string): BotSpec {
+  const { spec } = splitBotName(argument);
   try {
     return readSpec(game, spec);
   } catch (err) {
-    if (err instanceof SetupError) throw new BotStartError(spec, err.message);
+    if (err instanceof SetupError) throw new BotStartError(argument, err.message);
     throw err;
   }
 }
@@ -107,7 +140,7 @@ export function connectBot(
     case 'builtin': {
       const full: BotSetup = { ...setup, params: parsed.params };
       if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
-      return new InProcessBot(spec, game.bots[parsed.name]!.create(full), options.timeMargin);
+      return new InProcessBot(splitBotName(spec).spec, game.bots[parsed.name]!.create(full), options.timeMargin);
     }
     case 'bridge':
       return game.bridges![parsed.bridge]!.connect(
@@ -123,6 +156,6 @@ export function connectBot(
         );
       return options.person(seat);
     case 'command':
-      return new ProcessBot(spec, options);
+      return new ProcessBot(parsed.command, options);
   }
 }

@@ -8,7 +8,8 @@ import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
 import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
-import { type ConnectOptions, connectBot } from './bot-spec.js';
+import { OutputBudget, quoteOutput } from './bot-output.js';
+import { botNames, type ConnectOptions, connectBot } from './bot-spec.js';
 import { type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayHead, type ReplayTurn } from './replay.js';
 
@@ -27,6 +28,13 @@ export interface GameOptions<S = unknown> {
   readonly onAsk?: (ask: { readonly state: S; readonly seat: Seat; readonly input: readonly string[] }) => void;
   /** Called after every turn, for live views. */
   readonly onTurn?: (turn: ReplayTurn) => void;
+  /** Each seat's name in reports; `botNames(specs)` unless given (a run names its bots once for all its games). */
+  readonly names?: readonly string[];
+  /**
+   * A bot that cannot be started (no such command) loses its game as a crash, instead of the game
+   * being abandoned with `BotStartError`: for runs, which check their bots before they begin.
+   */
+  readonly forfeitUnstarted?: boolean;
 }
 
 export interface PlayedGame {
@@ -42,6 +50,8 @@ type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message:
 /** One game in progress: its state, its bots, and what each seat has done and used. */
 interface GameInPlay<S> {
   readonly specs: readonly string[];
+  readonly names: readonly string[];
+  readonly forfeitUnstarted: boolean;
   readonly limits: TimeLimits;
   /** How far past its limit an answer is still taken. */
   readonly margin: number;
@@ -51,6 +61,8 @@ interface GameInPlay<S> {
   /** Thinking time used by each seat, against `limits.game`. */
   readonly used: number[];
   readonly turns: ReplayTurn[];
+  /** What each seat's answers and comments may still take of its replay. */
+  readonly output: OutputBudget[];
   state: S;
   /** Set when a failure ended the game: the reason given instead of the rules' own. */
   endedBy: string | null;
@@ -75,6 +87,8 @@ export async function playGame<S, M>(
   const margin = options.connect?.timeMargin ?? 0;
   const table: GameInPlay<S> = {
     specs,
+    names: options.names ?? botNames(specs),
+    forfeitUnstarted: options.forfeitUnstarted === true,
     limits,
     margin,
     bots: [],
@@ -82,6 +96,7 @@ export async function playGame<S, M>(
     hasPlayed: specs.map(() => false),
     used: specs.map(() => 0),
     turns: [],
+    output: specs.map(() => new OutputBudget()),
     state: initial,
     endedBy: null,
   };
@@ -90,7 +105,7 @@ export async function playGame<S, M>(
     game: game.id,
     seed: options.seed,
     startedAt,
-    players: specs.map((bot, i) => ({ seat: seat(i), bot })),
+    players: specs.map((bot, i) => ({ seat: seat(i), bot, name: table.names[i]! })),
     timeLimits: {
       firstTurnMs: limits.firstTurn,
       turnMs: limits.turn,
@@ -148,7 +163,8 @@ async function playTurn<S, M>(
   onAsk?.({ state: table.state, seat: s, input });
   const answer = await table.bots[s]!.turn(input, limit);
   if ('elapsed' in answer) table.used[s]! += answer.elapsed;
-  if (answer.kind === 'crash' && answer.neverStarted) throw new BotStartError(table.specs[s]!, answer.detail);
+  if (answer.kind === 'crash' && answer.neverStarted && !table.forfeitUnstarted)
+    throw new BotStartError(table.specs[s]!, answer.detail);
 
   let failure: Failure | null = null;
   let comment: string | undefined;
@@ -157,7 +173,7 @@ async function playTurn<S, M>(
     if (parsed.ok) {
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
-    } else failure = { status: 'invalid', message: `${JSON.stringify(answer.line)}: ${parsed.error}` };
+    } else failure = { status: 'invalid', message: `${quoteOutput(answer.line)}: ${parsed.error}${aheadNote(answer)}` };
   } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
 
   if (failure) {
@@ -170,16 +186,37 @@ async function playTurn<S, M>(
     turn: table.turns.length + 1,
     seat: s,
     input,
-    output: answer.kind === 'line' ? [answer.line] : [],
+    ...keptOutput(table.output[s]!, answer, comment),
     stderr: answer.stderr,
     timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
     ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
-    ...(comment !== undefined && { comment }),
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
   };
 }
+
+/** What the replay keeps of the turn's output (its answer, its comment, a line left without its end), within the caps. */
+function keptOutput(budget: OutputBudget, answer: TurnResult, comment: string | undefined) {
+  const line = answer.kind === 'line' ? budget.take(answer.line) : null;
+  const note = comment === undefined ? null : budget.take(comment);
+  const unfinished = answer.kind === 'timeout' && answer.unfinished ? budget.take(answer.unfinished) : null;
+  const outputDropped = (line?.dropped ?? 0) + (unfinished?.dropped ?? 0);
+  return {
+    output: line ? [line.kept] : [],
+    ...(answer.kind === 'line' && answer.ahead && { writtenAhead: true as const }),
+    ...(unfinished && { unfinished: unfinished.kept }),
+    ...(outputDropped > 0 && { outputDropped }),
+    ...(note && { comment: note.kept }),
+    ...(note && note.dropped > 0 && { commentDropped: note.dropped }),
+  };
+}
+
+/** For an answer that was waiting before the turn's input was sent: what happened. */
+const aheadNote = (answer: TurnResult): string =>
+  answer.kind === 'line' && answer.ahead
+    ? " (a line written ahead, before this turn's input was sent: in an earlier turn the bot wrote more than its answer)"
+    : '';
 
 /** The game is over: those still playing get the last word, then their input closes and they may exit. */
 async function dismissBots<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>): Promise<void> {
@@ -207,6 +244,7 @@ function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, see
       rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
       status: table.failures[i]?.status ?? 'ok',
       message: table.failures[i]?.message ?? '',
+      name: table.names[i]!,
     })),
   };
 }
@@ -226,7 +264,10 @@ function describeFailure(
       // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
       const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
       const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
-      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})` };
+      const unfinished = answer.unfinished
+        ? `; it wrote ${quoteOutput(answer.unfinished)} without a newline (a line ends with \\n; flush it)`
+        : '';
+      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})${unfinished}` };
     }
     case 'crash':
       return { status: 'crash', message: answer.detail };

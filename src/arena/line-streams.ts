@@ -21,6 +21,11 @@ export class LineSplitter {
     return parts;
   }
 
+  /** What was written after the last line break so far. */
+  get unfinished(): string {
+    return this.partial;
+  }
+
   /** What is left after the stream ended: a last line without a line break, if any. */
   flush(): string[] {
     const rest = this.partial;

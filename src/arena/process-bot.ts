@@ -46,6 +46,8 @@ export class ProcessBot extends TimedBot {
   private exited: Promise<void> = Promise.resolve();
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  /** The bot's stdout cut into lines; null until it runs. */
+  private splitter: LineSplitter | null = null;
 
   constructor(
     readonly command: string,
@@ -102,6 +104,7 @@ export class ProcessBot extends TimedBot {
     });
 
     const splitter = new LineSplitter(this.options.maxLineLength ?? 1 << 16);
+    this.splitter = splitter;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       const at = performance.now();
@@ -122,6 +125,10 @@ export class ProcessBot extends TimedBot {
     // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
     child.stdin.on('error', () => {});
     for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
+  }
+
+  protected override unfinishedLine(): string {
+    return this.splitter?.unfinished ?? '';
   }
 
   protected deliver(text: string, written: (at: number) => void): void {

@@ -18,8 +18,14 @@ export interface ReplayTurn {
   readonly seat: Seat;
   /** The exact lines sent to the bot, so that a person can feed them to their bot again. */
   readonly input: readonly string[];
-  /** The lines read from the bot: one, or none when it failed to answer. */
+  /** The lines read from the bot: one, or none when it failed to answer; capped (see bot-output.ts). */
   readonly output: readonly string[];
+  /** Characters of the output line, or of `unfinished`, that the caps dropped. */
+  readonly outputDropped?: number;
+  /** The answer had been written before this turn's input was sent (an extra line of an earlier turn). */
+  readonly writtenAhead?: true;
+  /** On a timeout: what the bot had written after its last full line, without a line end. */
+  readonly unfinished?: string;
   /** What the bot wrote on stderr during the turn (capped). */
   readonly stderr: string;
   /** The measured response time, from the last byte of input written to the line read. */
@@ -31,8 +37,10 @@ export interface ReplayTurn {
   readonly cpuMs?: number;
   /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
-  /** Free text the bot sent along with its move, where the protocol allows one. */
+  /** Free text the bot sent along with its move, where the protocol allows one; capped. */
   readonly comment?: string;
+  /** Characters of the comment that the caps dropped. */
+  readonly commentDropped?: number;
   /** Set on the turn where the bot failed. */
   readonly failure?: { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message: string };
   /** The game's state after this turn, as the game's `snapshot` draws it. */
@@ -45,7 +53,8 @@ export interface ReplayHead {
   readonly game: string;
   readonly seed: number;
   readonly startedAt: string;
-  readonly players: readonly { readonly seat: Seat; readonly bot: string }[];
+  /** `name`: the bot's name in reports (absent from replays written before bots had names). */
+  readonly players: readonly { readonly seat: Seat; readonly bot: string; readonly name?: string }[];
   /**
    * The game's limits (a person's seat may have had its own: each turn's `limitMs` says); `marginMs`,
    * when there is one: how far past its limit an answer was still taken (`--time-margin`).

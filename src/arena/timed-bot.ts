@@ -70,7 +70,7 @@ export abstract class TimedBot implements BotConnection {
       const pending: PendingTurn = { resolve, limit, accept, sent: performance.now(), cpuAtStart: this.cpuMs() };
       this.pending = pending;
       this.deliver(text(input), (at) => (pending.written ??= at));
-      if (this.pending === pending) this.answer(pending.sent);
+      if (this.pending === pending) this.answer(pending.sent, true);
       if (this.pending === pending) this.armClock(pending, limit + this.margin);
     });
   }
@@ -108,13 +108,18 @@ export abstract class TimedBot implements BotConnection {
     void this.close();
   }
 
+  /** What the bot wrote after its last full line, without a line end yet. */
+  protected unfinishedLine(): string {
+    return '';
+  }
+
   /** True once the bot has given at least one answer: a bot that did cannot be "not started". */
   protected get hasAnswered(): boolean {
     return this.answered;
   }
 
-  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`. */
-  private answer(at: number): void {
+  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`; `ahead`: before the input was sent. */
+  private answer(at: number, ahead = false): void {
     const pending = this.pending!;
     let line = this.unread.shift();
     while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
@@ -127,7 +132,7 @@ export abstract class TimedBot implements BotConnection {
     }
     const breach = this.breach();
     if (breach) this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
-    else this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '' });
+    else this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '', ...(ahead && { ahead }) });
   }
 
   private armClock(pending: PendingTurn, remaining: number): void {
@@ -147,10 +152,11 @@ export abstract class TimedBot implements BotConnection {
   /** Out of time; unless the time went on breaking a limit, which is the failure then. */
   private timeout(pending: PendingTurn, elapsed: Millis): void {
     const breach = this.breach();
+    const unfinished = this.unfinishedLine();
     this.fail(
       breach
         ? { kind: 'crash', detail: breach, neverStarted: false, stderr: '' }
-        : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '' },
+        : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '', ...(unfinished !== '' && { unfinished }) },
     );
   }
 

@@ -1,4 +1,6 @@
 /** Parsers for option values, each naming the option it checks. */
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { type Millis, millis } from '../core/units.js';
 import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
@@ -42,6 +44,15 @@ export function parseSprtOption(value: string): SprtSettings {
   } catch (err) {
     throw new InvalidArgumentError(`${(err as Error).message}.`);
   }
+}
+
+/** A file to be written later (a replay): checked now, so that a game is not played for nothing. */
+export function parseOutputFile(value: string): string {
+  const folder = dirname(value);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new InvalidArgumentError(`there is no directory ${folder}.`);
+  if (existsSync(value) && statSync(value).isDirectory()) throw new InvalidArgumentError(`${value} is a directory.`);
+  return value;
 }
 
 export function parsePort(value: string): number {

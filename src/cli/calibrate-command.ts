@@ -1,6 +1,7 @@
 /** `tabula calibrate`: the arena's own overhead and jitter per turn on this machine, and the limits it puts at risk. */
 import { type CalibrationOptions, calibrate } from '../arena/calibration.js';
 import { loadGames } from '../games/registry.js';
+import { plural } from './plural.js';
 
 export async function calibrateCommand(options: CalibrationOptions & { json?: boolean }): Promise<void> {
   const { json, ...settings } = options;
@@ -12,9 +13,9 @@ export async function calibrateCommand(options: CalibrationOptions & { json?: bo
   const threads = c.threads === 1 ? '' : `, ${c.threads} threads each`;
   const cpu = c.cpu ? `; CPU per turn: median ${c.cpu.medianMs} ms, max ${c.cpu.maxMs} ms` : '';
   process.stdout.write(
-    `concurrency ${c.concurrency}, ${c.turns} turns of bots computing ${Math.round(c.share * 100)}% of a ${c.turnMs} ms turn${threads}: ` +
+    `concurrency ${c.concurrency}, ${plural(c.turns, 'turn')} of bots computing ${Math.round(c.share * 100)}% of a ${c.turnMs} ms turn${threads}: ` +
       `median ${c.medianMs} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms of overhead and jitter per turn; ` +
-      `${c.overLimit} turns over the limit${cpu}; load average ${c.load} on ${c.cores} cores\n`,
+      `${plural(c.overLimit, 'turn')} over the limit${cpu}; load average ${c.load} on ${c.cores} cores\n`,
   );
   for (const w of c.warnings) process.stdout.write(`warning: ${w}\n`);
   if (c.warnings.length === 0) process.stdout.write('no game limit is at risk at this concurrency\n');

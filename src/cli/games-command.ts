@@ -1,7 +1,21 @@
-/** `tabula games`: what can be played, by how many, under which limits, against which built-in bots. */
-import type { Setting } from '../core/game.js';
+/** `tabula games`: what can be played, by how many, under which limits, against which built-in bots, judged how. */
+import { type GameDefinition, leaguesOf, type Setting } from '../core/game.js';
 import { loadGames } from '../games/registry.js';
+import { opponentBot, opponentOf } from '../league/judge.js';
+import { startersOf } from '../starters/kit.js';
 import { alignColumns } from './text-table.js';
+
+/** The game's boss: its highest league's, as a bot spec. */
+const bossOf = (g: GameDefinition): string | undefined => {
+  const top = leaguesOf(g.bosses).at(-1);
+  return top && `builtin:${top.boss}`;
+};
+
+/** Who `tabula judge` plays by default: the statement's judge, or the highest league's boss. */
+const judgedBy = (g: GameDefinition): string => {
+  const opponent = opponentOf(g, {});
+  return opponent.kind === 'statement' ? `judge ${opponentBot(opponent)}` : opponentBot(opponent);
+};
 
 export async function gamesCommand(options: { json?: boolean }): Promise<void> {
   const games = await loadGames();
@@ -22,12 +36,16 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
         description: bot.description,
         params: (bot.params ?? []).map(settingJson),
       })),
+      ...(bossOf(g) !== undefined && { boss: bossOf(g) }),
+      bosses: leaguesOf(g.bosses).map(({ league, boss }) => ({ league, bot: `builtin:${boss}` })),
+      ...(g.judge && { judge: { opponent: `builtin:${g.judge.opponent}`, rule: g.judge.rule } }),
+      starters: startersOf(g.id).map((l) => l.id),
     }));
     process.stdout.write(`${JSON.stringify(json)}\n`);
     return;
   }
   const lines = alignColumns([
-    ['game', 'title', 'players', 'first turn', 'turn', 'per game', 'built-in bots'],
+    ['game', 'title', 'players', 'first turn', 'turn', 'per game', 'built-in bots', 'judged by'],
     ...games.map((g) => [
       g.id,
       g.title,
@@ -38,6 +56,7 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
       Object.keys(g.bots)
         .map((b) => `builtin:${b}`)
         .join(' '),
+      judgedBy(g),
     ]),
   ]);
   for (const g of games) {
@@ -47,6 +66,10 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
       for (const p of bot.params ?? [])
         lines.push(`  ${g.id} builtin:${name}(${p.name}=<value>): ${p.description} (default ${p.default})`);
     }
+    if (g.judge) lines.push(`  ${g.id} judge: ${g.judge.rule} (builtin:${g.judge.opponent})`);
+    for (const { league, boss } of leaguesOf(g.bosses)) lines.push(`  ${g.id} --league ${league}: builtin:${boss}`);
+    const starters = startersOf(g.id).map((l) => l.id);
+    if (starters.length > 0) lines.push(`  ${g.id} starters: tabula new ${g.id} --lang ${starters.join('|')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,49 +1,106 @@
 /**
- * `tabula judge <game> <command>`: judges a submission the way an online judge would, against the
- * game's reference opponent, from both seats in turn; stops at the first failing game.
+ * `tabula judge <game> <command>`: judges a submission the way an online judge would, from both seats
+ * in turn: against the statement's judge where the game has one, else (or when asked) against a boss.
  */
 import { parseBotSpec } from '../arena/bot-spec.js';
 import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { findGame } from '../games/registry.js';
-import { judgeSubmission } from '../league/judge.js';
+import {
+  BOSS_GAMES,
+  type BossReport,
+  type JudgeVerdict,
+  judgeSubmission,
+  opponentOf,
+  STATEMENT_GAMES,
+} from '../league/judge.js';
+import type { Interval } from '../league/stats/elo.js';
+import { plural } from './plural.js';
 import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
 
 export interface JudgeOptions extends TimeOverrides, LimitOptions {
-  games: number;
+  games?: number;
   seed?: number;
   option: Record<string, string>;
-  /** Where the failing game's replay goes; `judge-<game>-<seed>.json` when absent. */
+  /** Where the deciding game's replay goes; `judge-<game>-<seed>.json` when absent. */
   replay?: string;
+  boss?: string;
+  league?: string;
 }
 
 /** Returns the exit code: 0 when accepted, 1 when not. */
 export async function judgeCommand(gameId: string, submission: string, options: JudgeOptions): Promise<number> {
   const game = await findGame(gameId);
   parseBotSpec(game, submission);
-  const request = {
-    game,
-    submission,
-    games: options.games,
-    seed: options.seed ?? randomSeed(),
-    timeLimits: timeLimitsOf(game, options),
-    gameOptions: options.option,
-    connect: connectOptionsOf(options),
-  };
-  const verdict = await judgeSubmission(request, async (judged, played) => {
-    const { result } = judged;
-    const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
-    const moves = `${result.turns} move${result.turns === 1 ? '' : 's'}`;
-    const which = `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}`;
-    process.stdout.write(`${which}: ${outcome} in ${moves} (${result.reason})\n`);
-    if (judged.verdict === null) return;
-    const file = options.replay ?? `judge-${game.id}-${result.seed}.json`;
-    await writeReplay(file, played.replay);
-    process.stdout.write(
-      `Rejected: game ${judged.index + 1} (seat ${judged.seat}, seed ${result.seed}): ${judged.verdict}\nreplay: ${file}\n`,
-    );
-  });
-  if (!verdict.accepted) return 1;
-  process.stdout.write(`Accepted: ${verdict.passed} of ${options.games} games passed\n`);
-  return 0;
+  const opponent = opponentOf(game, options);
+  const games = options.games ?? (opponent.kind === 'statement' ? STATEMENT_GAMES : BOSS_GAMES);
+  const seed = options.seed ?? randomSeed();
+  const against =
+    opponent.kind === 'statement'
+      ? `the statement's judge: ${opponent.judge.rule} (builtin:${opponent.judge.opponent}), ${games} games`
+      : `the ${opponent.league === undefined ? '' : `${opponent.league} league's `}boss ${opponent.boss}, at most ${games} games, until an SPRT decides`;
+  process.stdout.write(`judging against ${against}, seed ${seed}\n`);
+  const verdict = await judgeSubmission(
+    {
+      game,
+      submission,
+      opponent,
+      games,
+      seed,
+      timeLimits: timeLimitsOf(game, options),
+      gameOptions: options.option,
+      connect: connectOptionsOf(options),
+    },
+    (judged) => {
+      const { result } = judged;
+      const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
+      const moves = plural(result.turns, 'move');
+      process.stdout.write(
+        `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}: ${outcome} in ${moves} (${result.reason})\n`,
+      );
+    },
+  );
+  process.stdout.write(`${verdictLine(verdict)}\n`);
+  const { decisive } = verdict;
+  // A statement's judge shows the game that failed; a boss test also the game after which it decided.
+  if (decisive && (decisive.judged.verdict !== null || verdict.boss)) {
+    const file = options.replay ?? `judge-${game.id}-${decisive.judged.result.seed}.json`;
+    await writeReplay(file, decisive.played.replay);
+    process.stdout.write(`replay: ${file}\n`);
+  }
+  return verdict.accepted ? 0 : 1;
+}
+
+function verdictLine(verdict: JudgeVerdict): string {
+  const { decisive, boss } = verdict;
+  const failed = decisive?.judged.verdict;
+  if (failed !== null && failed !== undefined) {
+    const { index, seat, result } = decisive!.judged;
+    return `Rejected: game ${index + 1} (seat ${seat}, seed ${result.seed}): ${failed}`;
+  }
+  if (!boss) return `Accepted: ${verdict.games} of ${verdict.games} games passed`;
+  const head = verdict.accepted ? `Accepted: at least as strong as ${boss.boss}` : `Rejected: ${verdict.reason}`;
+  return `${head}: ${figures(boss)}`;
+}
+
+const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const signed = (x: number): string => (x === Infinity ? '+inf' : x === -Infinity ? '-inf' : `${x > 0 ? '+' : ''}${x}`);
+const range = (i: Interval, show: (x: number) => string): string =>
+  `${show(i.value)} [${show(i.low)}, ${show(i.high)}]`;
+
+/** The score and its interval, the games it took, and the SPRT's state. */
+function figures(boss: BossReport): string {
+  const games = boss.wins + boss.draws + boss.losses;
+  const { sprt } = boss;
+  const bound = sprt.verdict === 'H1' ? sprt.upper : sprt.lower;
+  const test =
+    sprt.verdict === null
+      ? `LLR ${sprt.llr.toFixed(2)}, between ${sprt.lower.toFixed(2)} and ${sprt.upper.toFixed(2)}`
+      : `LLR ${sprt.llr.toFixed(2)} reached ${bound.toFixed(2)}`;
+  return [
+    `score ${range(boss.score, percent)} (W ${boss.wins} D ${boss.draws} L ${boss.losses})`,
+    `Elo ${range(boss.elo, signed)}`,
+    `in ${games} games (${boss.pairs} pairs)`,
+    `SPRT elo0=${sprt.elo0} elo1=${sprt.elo1}: ${test}`,
+  ].join(', ');
 }

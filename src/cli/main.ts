@@ -3,13 +3,16 @@
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
-import { SetupError } from '../core/game.js';
+import { LEAGUES, SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
+import { RunBusyError, StoreError } from '../league/store-errors.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import {
   collectGameOption,
   parseCount,
   parseIndex,
   parseMillis,
+  parseOutputFile,
   parsePort,
   parseSeed,
   parseShare,
@@ -36,7 +39,16 @@ function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
     .description('An arena for turn-based bot games.')
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    // Subcommands inherit this: a mistake in the arguments is one line, like every other mistake.
+    .configureOutput({
+      outputError: (text, write) =>
+        write(
+          `tabula: ${text
+            .replace(/^error: /, '')
+            .trim()
+            .replace(/\s*\n\s*/g, ' ')} (see --help)\n`,
+        ),
+    });
 
   cli
     .command('games')
@@ -52,8 +64,16 @@ function program(setExit: (code: number) => void): Command {
         .argument('<game>', 'the game, as `tabula games` lists it')
         .argument('<bots...>', 'one bot per seat, in seat order')
         .option('--seed <n>', 'seed of the game (random when absent; printed with the result)', parseSeed)
-        .option('--replay <file>', "write the replay, with every turn's input, output, stderr and timing, to this file")
+        .option(
+          '--replay <file>',
+          "write the replay, with every turn's input, output, stderr and timing, to this file",
+          parseOutputFile,
+        )
         .option('--json', 'print the result as one JSON object')
+        .option(
+          '--verbose',
+          'show each turn on stderr as it ends: what each bot was sent and answered, its stderr, its time',
+        )
         .addOption(
           new Option('--random-plies <n>', 'start after n random plies, chosen by the seed')
             .argParser(parseCount)
@@ -97,6 +117,27 @@ function program(setExit: (code: number) => void): Command {
     .action(lazy(async () => (await import('./export-command.js')).exportCommand));
 
   cli
+    .command('usi')
+    .description("run a built-in bot's engine as a USI engine on stdin/stdout, for shogi GUIs and other arenas")
+    .argument('<game>')
+    .argument('<bot>', 'the built-in bot, with its parameters if any: strong(time=0.5)')
+    .action(lazy(async () => (await import('./usi-command.js')).usiCommand));
+
+  cli
+    .command('new')
+    .description(
+      "write a starter bot for a game: it reads the statement's input into plain data and plays a legal move",
+    )
+    .argument('<game>')
+    .argument('[dir]', 'the folder to write it in (default: ./<game>-bot); it must not exist or be empty')
+    .addOption(
+      new Option('--lang <language>', 'the language of the bot')
+        .choices(LANGUAGES.map((l) => l.id))
+        .default(DEFAULT_LANGUAGE),
+    )
+    .action(lazy(async () => (await import('./new-command.js')).newCommand));
+
+  cli
     .command('perft')
     .description('count the legal move sequences of a given depth: the check of a rules engine')
     .argument('<game>')
@@ -109,12 +150,24 @@ function program(setExit: (code: number) => void): Command {
     addTimeOptions(
       cli
         .command('judge')
-        .description("judge a submission like an online judge: against the game's reference opponent, from both seats")
+        .description(
+          "judge a submission like an online judge, from both seats: by the statement's judge where the game has one, else against its boss",
+        )
         .argument('<game>')
         .argument('<command>', 'the submission, a command line')
-        .addOption(new Option('--games <n>', 'games to play').argParser(parseCount).default(100))
-        .option('--seed <n>', 'seed of the first game; game k uses seed + k - 1', parseSeed)
-        .option('--replay <file>', "where the failing game's replay goes (default: judge-<game>-<seed>.json)"),
+        .addOption(
+          new Option('--games <n>', "games to play (a statement's judge), or at most (a boss)").argParser(parseCount),
+        )
+        .option('--seed <n>', 'seed of the first game (random when absent)', parseSeed)
+        .addOption(new Option('--boss <bot>', 'play this built-in bot as the boss: builtin:<name>').conflicts('league'))
+        .addOption(
+          new Option('--league <league>', "play this league's boss (tabula games lists them)").choices(LEAGUES),
+        )
+        .option(
+          '--replay <file>',
+          "where the deciding game's replay goes (default: judge-<game>-<seed>.json)",
+          parseOutputFile,
+        ),
     ),
   )
     .addOption(gameOption())
@@ -164,6 +217,7 @@ function program(setExit: (code: number) => void): Command {
     .description('standings and statistics of the stored runs, also while a run goes on')
     .option('--db <file>', 'the results database', DEFAULT_DB)
     .option('--run <id>', 'only this run', parseCount)
+    .option('--games', 'list each game (id for tabula replay, seed, seats, winner, turns, failures, reason)')
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./results-command.js')).resultsCommand));
 
@@ -243,12 +297,25 @@ export async function main(argv: readonly string[]): Promise<number> {
     return exit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (err instanceof UsageError || err instanceof UnknownGameError || err instanceof SetupError)
+    if (
+      err instanceof UsageError ||
+      err instanceof UnknownGameError ||
+      err instanceof SetupError ||
+      err instanceof StoreError ||
+      err instanceof RunBusyError
+    )
       return fail(err.message, EXIT.usage);
+    if (isDamagedDatabase(err)) return fail(`the database is damaged: ${err.message}`, EXIT.usage);
     if (err instanceof BotStartError) return fail(err.message, EXIT.botStart);
     return fail(err instanceof Error ? (err.stack ?? err.message) : String(err), EXIT.internal);
   }
 }
+
+/** SQLite found the file damaged while reading it (a truncated copy, say), past the checks made on opening it. */
+const isDamagedDatabase = (err: unknown): err is Error =>
+  err instanceof Error &&
+  err.name === 'SqliteError' &&
+  ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((err as { code?: string }).code ?? '');
 
 function fail(message: string, code: number): number {
   process.stderr.write(`tabula: ${message}\n`);

@@ -1,14 +1,16 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ConnectOptions, HUMAN, parseBotSpec } from '../arena/bot-spec.js';
+import { botNames, type ConnectOptions, HUMAN, parseBotSpec, splitBotName } from '../arena/bot-spec.js';
 import { type PlayedGame, playGame } from '../arena/game-loop.js';
 import type { Opening } from '../arena/opening.js';
-import { type GameResult, writeReplay } from '../arena/replay.js';
+import { type GameResult, type ReplayTurn, writeReplay } from '../arena/replay.js';
 import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import type { Millis, TimeLimits } from '../core/units.js';
 import { findGame } from '../games/registry.js';
+import { plural } from './plural.js';
 import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { turnLog } from './turn-log.js';
 
 export interface PlayOptions extends TimeOverrides, LimitOptions {
   seed?: number;
@@ -19,6 +21,8 @@ export interface PlayOptions extends TimeOverrides, LimitOptions {
   port?: number;
   randomPlies?: number;
   opening?: string;
+  /** Each turn on stderr as it ends: what the bot was sent, answered and wrote on stderr, and its time. */
+  verbose?: boolean;
 }
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
@@ -33,14 +37,19 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
       : options.opening !== undefined
         ? { position: options.opening }
         : undefined;
+  const names = botNames(bots);
   const setup = {
     seed,
     timeLimits,
     gameOptions: options.option,
     ...(opening && { opening }),
+    names,
+    ...(options.verbose && {
+      onTurn: (turn: ReplayTurn) => void process.stderr.write(turnLog(turn, names[turn.seat]!)),
+    }),
     connect: connectOptionsOf(options),
   };
-  const { result, replay } = bots.includes(HUMAN)
+  const { result, replay } = bots.some((b) => splitBotName(b).spec === HUMAN)
     ? await playWithPerson(game, bots, setup, options)
     : await playGame(game, bots, setup);
   if (options.replay) await writeReplay(options.replay, replay);
@@ -90,13 +99,14 @@ async function playWithPerson(
 const PAGE_SEES_END_MS = 500;
 
 function summary(r: GameResult): string {
-  const botWidth = Math.max(...r.players.map((p) => p.bot.length));
-  const lines = [`${r.game}, seed ${r.seed}: ${r.turns} turns`];
+  const nameOf = (p: GameResult['players'][number]): string => p.name ?? p.bot;
+  const botWidth = Math.max(...r.players.map((p) => nameOf(p).length));
+  const lines = [`${r.game}, seed ${r.seed}: ${plural(r.turns, 'turn')}`];
   for (const p of r.players) {
     const status = p.status === 'ok' ? '' : `  ${p.status}: ${p.message}`;
-    lines.push(`  seat ${p.seat}  ${p.bot.padEnd(botWidth)}  rank ${p.rank}  score ${p.score}${status}`);
+    lines.push(`  seat ${p.seat}  ${nameOf(p).padEnd(botWidth)}  rank ${p.rank}  score ${p.score}${status}`);
   }
-  const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${r.players[r.winner]!.bot}) wins`;
+  const winner = r.winner === null ? 'draw' : `seat ${r.winner} (${nameOf(r.players[r.winner]!)}) wins`;
   lines.push(`${winner}: ${r.reason}`);
   return `${lines.join('\n')}\n`;
 }

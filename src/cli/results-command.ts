@@ -1,26 +1,38 @@
-/** `tabula results`: what the database holds, at any time, also while a run goes on. */
+/** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
 import { inputSentTo } from '../arena/replay-input.js';
-import { storedReports } from '../league/run-report.js';
-import { Store } from '../league/store.js';
+import { listGames } from '../league/game-list.js';
+import { runReport } from '../league/run-report.js';
+import { type RunRecord, Store } from '../league/store.js';
 import { UsageError } from './errors.js';
-import { formatReport } from './run-report-text.js';
+import { formatGameList, formatReport } from './run-report-text.js';
 
-export async function resultsCommand(options: { db: string; run?: number; json?: boolean }): Promise<void> {
-  if (!existsSync(options.db)) throw new UsageError(`no results database at ${options.db}`);
-  const store = new Store(options.db);
-  try {
-    const reports = storedReports(store, options.run);
-    if (options.run !== undefined && reports.length === 0)
-      throw new UsageError(`${options.db} has no run ${options.run}`);
-    if (options.json) process.stdout.write(`${JSON.stringify({ runs: reports })}\n`);
-    else
-      process.stdout.write(
-        reports.length === 0 ? `${options.db} holds no runs yet\n` : reports.map(formatReport).join('\n'),
-      );
-  } finally {
-    store.close();
-  }
+export interface ResultsOptions {
+  db: string;
+  run?: number;
+  json?: boolean;
+  /** List each game instead of the report. */
+  games?: boolean;
+}
+
+export async function resultsCommand(options: ResultsOptions): Promise<void> {
+  await withStore(options.db, (store) => {
+    const runs = store.runs().filter((r) => options.run === undefined || r.id === options.run);
+    if (options.run !== undefined && runs.length === 0) throw new UsageError(`${options.db} has no run ${options.run}`);
+    const text = options.games ? gameLists(store, runs, options.json === true) : reports(store, runs, options.json);
+    process.stdout.write(runs.length === 0 && !options.json ? `${options.db} holds no runs yet\n` : text);
+  });
+}
+
+function reports(store: Store, runs: readonly RunRecord[], json: boolean | undefined): string {
+  const all = runs.map((r) => runReport(r, store.games(r.id)));
+  return json ? `${JSON.stringify({ runs: all })}\n` : all.map(formatReport).join('\n');
+}
+
+function gameLists(store: Store, runs: readonly RunRecord[], json: boolean): string {
+  const lists = runs.map((r) => ({ run: r, games: listGames(r, store.games(r.id)) }));
+  if (json) return `${JSON.stringify({ runs: lists.map((l) => ({ run: l.run.id, games: l.games })) })}\n`;
+  return lists.map((l) => formatGameList(l.run, l.games)).join('\n');
 }
 
 export interface ReplayOptions {
@@ -36,10 +48,8 @@ export interface ReplayOptions {
  * one web page that works offline.
  */
 export async function replayCommand(id: number, options: ReplayOptions): Promise<void> {
-  if (!existsSync(options.db)) throw new UsageError(`no results database at ${options.db}`);
   if (options.upto !== undefined && options.seat === undefined) throw new UsageError('--upto goes with --seat');
-  const store = new Store(options.db);
-  try {
+  await withStore(options.db, async (store) => {
     const replay = store.replay(id);
     if (!replay) throw new UsageError(`${options.db} has no game ${id}`);
     if (options.html !== undefined) {
@@ -52,6 +62,15 @@ export async function replayCommand(id: number, options: ReplayOptions): Promise
       const lines = inputSentTo(replay.turns, options.seat, options.upto ?? replay.turns.length);
       process.stdout.write(lines.map((l) => `${l}\n`).join(''));
     } else process.stdout.write(`${JSON.stringify(replay)}\n`);
+  });
+}
+
+/** Opens the database read-only: these commands never write, and work on a file they cannot write. */
+async function withStore(db: string, use: (store: Store) => void | Promise<void>): Promise<void> {
+  if (!existsSync(db)) throw new UsageError(`no results database at ${db}`);
+  const store = new Store(db, { readonly: true });
+  try {
+    await use(store);
   } finally {
     store.close();
   }

@@ -30,7 +30,8 @@ export async function runCommand(game: GameDefinition, config: RunConfig, option
         }),
       },
       {
-        onStart: (run, stored, total) => (shown.progress = runProgress(options.json === true, total, stored, run.id)),
+        onStart: (run, stored, total) =>
+          (shown.progress = runProgress({ json: options.json === true, total, stored, runId: run.id })),
         onGame: (g, status) => shown.progress?.game(g, status),
       },
     );

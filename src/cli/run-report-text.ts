@@ -1,8 +1,12 @@
 /** Run reports as people read them, or as one JSON summary object. */
 import type { BotReport } from '../league/bot-report.js';
+import type { ListedGame } from '../league/game-list.js';
 import type { PairReport } from '../league/pair-tally.js';
+import type { RunConfig } from '../league/run-config.js';
 import type { RunReport } from '../league/run-report.js';
-import type { Standing } from '../league/standings.js';
+import type { CrossTable, Standing } from '../league/standings.js';
+import type { RunRecord } from '../league/store.js';
+import { plural } from './plural.js';
 import { alignColumns } from './text-table.js';
 
 export function printReport(report: RunReport, json: boolean): void {
@@ -10,45 +14,81 @@ export function printReport(report: RunReport, json: boolean): void {
 }
 
 export function formatReport(r: RunReport): string {
-  const c = r.config;
-  const what =
-    c.kind === 'match'
-      ? `match, ${c.games} games`
-      : `${c.format} tournament, ${c.rounds} round${c.rounds === 1 ? '' : 's'}, tables of ${c.players}`;
-  const lines = [`run ${r.run}: ${c.game} ${what}, seed ${r.seed}, ${r.gamesPlayed} games played`];
-  if (r.standings) lines.push('', ...standingsTable(r.standings, c.kind === 'tournament' && c.players > 2));
-  if (r.crossTable) {
-    const names = r.crossTable.bots.map((_, i) => `${i + 1}`);
-    lines.push(
-      '',
-      ...alignColumns([
-        ['', '', ...names],
-        ...r.crossTable.bots.map((bot, i) => [`${i + 1}`, bot, ...r.crossTable!.cells[i]!.map((x) => x ?? '.')]),
-      ]),
-    );
-  }
+  const lines = [header(r)];
+  if (r.standings)
+    lines.push('', ...standingsTable(r.standings, r.config.kind === 'tournament' && r.config.players > 2));
+  if (r.crossTable && r.standings) lines.push('', ...crossTable(r.crossTable, r.standings));
   for (const p of r.pairs) lines.push('', ...pairLines(p));
   lines.push('', ...botTable(r.bots));
   for (const b of r.bots) {
     for (const f of b.failures.slice(0, 5))
-      lines.push(`  ${b.bot}: game ${f.gameId} ${f.status}: ${f.message}  (tabula replay ${f.gameId})`);
+      lines.push(`  ${b.name}: game ${f.gameId} ${f.status}: ${f.message}  (tabula replay ${f.gameId})`);
     if (b.failures.length > 5)
-      lines.push(`  ${b.bot}: ${b.failures.length - 5} more failures (tabula results --json lists them)`);
+      lines.push(`  ${b.name}: ${plural(b.failures.length - 5, 'more failure')} (tabula results --games lists them)`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What the run is and how far it got. A run keeps every game it played: when the latest command
+ * asked for fewer games or rounds than were played, the header says both rather than contradict itself.
+ */
+function header(r: RunReport): string {
+  const c = r.config;
+  const played = plural(r.gamesPlayed, 'game');
+  const kept = ': the games played before are kept';
+  if (c.kind === 'match') {
+    if (r.gamesPlayed <= c.games)
+      return `run ${r.run}: ${c.game} match, ${plural(c.games, 'game')}, seed ${r.seed}, ${played} played`;
+    return `run ${r.run}: ${c.game} match, seed ${r.seed}, ${played} played (the latest command asked for ${c.games}${kept})`;
+  }
+  const tournament = `${c.game} ${c.format} tournament`;
+  if (r.roundsPlayed <= c.rounds)
+    return `run ${r.run}: ${tournament}, ${plural(c.rounds, 'round')}, tables of ${c.players}, seed ${r.seed}, ${played} played`;
+  return (
+    `run ${r.run}: ${tournament}, tables of ${c.players}, seed ${r.seed}, ${played} played in ${plural(r.roundsPlayed, 'round')} ` +
+    `(the latest command asked for ${plural(c.rounds, 'round')}${kept})`
+  );
+}
+
+/** `tabula results --games`: one line per game, with what `tabula replay` needs. */
+export function formatGameList(run: RunRecord, games: readonly ListedGame[]): string {
+  const c = run.config as RunConfig;
+  const head = `run ${run.id}: ${c.game} ${c.kind === 'match' ? 'match' : `${c.format} tournament`}, seed ${run.seed}, ${plural(games.length, 'game')} played`;
+  if (games.length === 0) return `${head}\n`;
+  const rows = games.map((g) => [
+    `${g.id}`,
+    `${g.seed}`,
+    g.names.join(' | '),
+    g.winner === null ? 'draw' : `${g.names[g.winner]} (seat ${g.winner})`,
+    `${g.turns}`,
+    g.failures.map((f) => `seat ${f.seat} ${f.status}`).join(', ') || '-',
+    g.reason,
+  ]);
+  const table = alignColumns([['game', 'seed', 'seats', 'winner', 'turns', 'failures', 'reason'], ...rows]);
+  return `${[head, '', ...table].join('\n')}\n`;
+}
+
+/** The cross table in the order of the standings, so that row and column k are the bot in place k. */
+function crossTable(table: CrossTable, standings: readonly Standing[]): string[] {
+  const order = standings.map((s) => table.names.indexOf(s.name));
+  return alignColumns([
+    ['', '', ...order.map((_, k) => `${k + 1}`)],
+    ...order.map((i, k) => [`${k + 1}`, table.names[i]!, ...order.map((j) => table.cells[i]![j] ?? '.')]),
+  ]);
 }
 
 function pairLines(p: PairReport): string[] {
   const elo = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : x > 0 ? '+inf' : '-inf');
   const lines = [
-    `${p.bots[0]} vs ${p.bots[1]}: ${p.wins} wins, ${p.draws} draws, ${p.losses} losses of ${p.games} (score ${(p.score * 100).toFixed(1)}%)`,
-    `  Elo ${elo(p.elo.value)} [${elo(p.elo.low)}, ${elo(p.elo.high)}] (95%), LOS ${(p.los * 100).toFixed(1)}%, pairs ${p.pentanomial.join(' ')} (0, ½, 1, 1½, 2 points)`,
+    `${p.names[0]} vs ${p.names[1]}: ${plural(p.wins, 'win')}, ${plural(p.draws, 'draw')}, ${plural(p.losses, 'loss', 'losses')} of ${p.games} (score ${(p.score * 100).toFixed(1)}%)`,
+    `  Elo ${elo(p.elo.value)} [${elo(p.elo.low)}, ${elo(p.elo.high)}] (95%${basisNote(p)}), LOS ${(p.los * 100).toFixed(1)}%, pairs ${p.pentanomial.join(' ')} (0, ½, 1, 1½, 2 points)`,
   ];
   if (p.sprt) {
     const s = p.sprt;
     const verdict =
       s.verdict === 'H1'
-        ? `H1 accepted: ${p.bots[0]} is stronger by at least ${s.elo1} Elo`
+        ? `H1 accepted: ${p.names[0]} is stronger by at least ${s.elo1} Elo`
         : s.verdict === 'H0'
           ? `H0 accepted: not stronger by ${s.elo0} Elo or more`
           : 'undecided';
@@ -57,6 +97,14 @@ function pairLines(p: PairReport): string[] {
     );
   }
   return lines;
+}
+
+/** Where the Elo interval does not come from the game pairs, what it comes from and why. */
+function basisNote(p: PairReport): string {
+  const { from, because } = p.eloBasis;
+  if (from === 'pairs') return '';
+  const what = from === 'games' ? 'from the games' : 'from the games and a prior of one win and one loss';
+  return `, ${what}: ${because}`;
 }
 
 function standingsTable(standings: readonly Standing[], multiSeat: boolean): string[] {
@@ -70,7 +118,7 @@ function standingsTable(standings: readonly Standing[], multiSeat: boolean): str
   ];
   const rows = standings.map((s, i) => [
     `${i + 1}`,
-    s.bot,
+    s.name,
     s.rating.value.toFixed(1),
     `[${s.rating.low.toFixed(1)}, ${s.rating.high.toFixed(1)}]`,
     `${s.games}`,
@@ -96,7 +144,7 @@ function botTable(bots: readonly BotReport[]): string[] {
     'overruns',
   ];
   const rows = bots.map((b) => [
-    b.bot,
+    b.name,
     `${b.games}`,
     `${b.endings.normal}`,
     `${b.endings.timeout}`,

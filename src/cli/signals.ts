@@ -1,9 +1,11 @@
 /**
  * Ctrl-C and kills: by default every bot process is killed and Tabula exits at once. A command that
  * can stop gracefully (a worker finishing the games in hand) takes the first Ctrl-C or SIGTERM; a
- * second one ends Tabula at once.
+ * second one ends Tabula at once. A reader that closes stdout (`| head`) ends Tabula quietly, as
+ * SIGPIPE ends other programs.
  */
 import { killAllGroups } from '../arena/process-groups.js';
+import { EXIT } from './errors.js';
 
 let graceful: (() => void) | null = null;
 
@@ -21,6 +23,13 @@ export function installSignalHandlers(): void {
       process.exit(code);
     });
   }
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    killAllGroups();
+    process.exit(EXIT.closedOutput);
+  });
+  // Progress and messages are for people: when nobody reads them any more, the work goes on.
+  process.stderr.on('error', () => {});
 }
 
 /** The next Ctrl-C or SIGTERM calls `stop` instead of ending Tabula. */

@@ -4,6 +4,9 @@ import type { Millis, TimeLimits } from './units.js';
 /**
  * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started
  * used from the moment its input was written until its answer was read (or it was stopped).
+ * `ahead`: the line was already written when the turn's input was sent (a line too many in an
+ * earlier turn). `unfinished`: what the bot had written after its last full line, without a line
+ * end (the most common beginner mistake: a missing newline, or output never flushed).
  */
 export type TurnResult =
   | {
@@ -12,9 +15,16 @@ export type TurnResult =
       readonly elapsed: Millis;
       readonly cpu?: Millis;
       readonly stderr: string;
+      readonly ahead?: true;
     }
   /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
-  | { readonly kind: 'timeout'; readonly elapsed: Millis; readonly cpu?: Millis; readonly stderr: string }
+  | {
+      readonly kind: 'timeout';
+      readonly elapsed: Millis;
+      readonly cpu?: Millis;
+      readonly stderr: string;
+      readonly unfinished?: string;
+    }
   /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
   | { readonly kind: 'crash'; readonly detail: string; readonly neverStarted: boolean; readonly stderr: string }
   /** The bot wrote something no referee should read (a line over the cap, a flood of lines). */

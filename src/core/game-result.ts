@@ -15,6 +15,11 @@ export interface PlayerResult {
   readonly status: PlayerStatus;
   /** Why the status is not `ok`; empty when it is. */
   readonly message: string;
+  /**
+   * The bot's name in reports: the name given (`name=command`), or else `bot` itself (with `#2`...
+   * on repeats). Absent only from results stored before bots had names.
+   */
+  readonly name?: string;
 }
 
 export interface GameResult {

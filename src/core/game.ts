@@ -4,7 +4,7 @@
  */
 import type { BotConnection } from './connection.js';
 import type { GameResult } from './game-result.js';
-import type { BotProgram } from './line-io.js';
+import type { BotProgram, LineIO } from './line-io.js';
 import type { Result } from './result.js';
 import type { Millis, Seat, TimeLimits } from './units.js';
 
@@ -87,7 +87,10 @@ export interface Answer<Move> {
 export interface Protocol<State, Move> {
   /** The lines a seat reads before it must act, its initialisation included on its first turn. */
   turnInput(state: State, seat: Seat, firstTurn: boolean): string[];
-  /** Reads a seat's output line into a legal move, or says exactly what is wrong with it. */
+  /**
+   * Reads a seat's output line into a legal move, or says exactly what is wrong with it. Blanks at
+   * the end of the line are no part of the answer (see `withoutTrailingBlanks`).
+   */
   parseOutput(state: State, seat: Seat, line: string): Result<Answer<Move>>;
   /**
    * Lines sent, untimed, to each seat still playing when the game has ended, before its input is
@@ -95,6 +98,13 @@ export interface Protocol<State, Move> {
    */
   finalInput?(state: State, seat: Seat): string[];
 }
+
+/**
+ * The one policy on blanks at the end of an answer line, for every game: spaces and tabs there are
+ * ignored, whatever else a game's protocol says of spaces. A person cannot see them, an editor or a
+ * print statement adds them, and the published referees mostly drop them (Java's `split` and `trim`).
+ */
+export const withoutTrailingBlanks = (line: string): string => line.replace(/[ \t]+$/, '');
 
 /** What a built-in bot is told as it starts: what an external bot knows from the statement, and its settings. */
 export interface BotSetup {
@@ -193,12 +203,45 @@ export interface Bridge {
   ): BotConnection;
 }
 
+/**
+ * A built-in bot's engine under another protocol on stdin/stdout, for programs that speak that
+ * protocol rather than the statement's (a shogi GUI speaks USI): `tabula <protocol> <game> <bot>`.
+ */
+export interface EngineProtocol {
+  readonly description: string;
+  /** The built-in bots it serves. */
+  readonly bots: readonly string[];
+  /** Speaks the protocol on `io` until told to quit or the input ends; `params`: the bot's, already checked. */
+  serve(bot: string, params: Readonly<Record<string, string>>, io: LineIO): Promise<void>;
+}
+
 /** A Kattis-style local judge: a submission plays the game's reference opponent and must pass every game. */
 export interface Judge {
   /** The built-in bot the submission plays against. */
   readonly opponent: string;
+  /** The statement's rule in words, for listings: "wins every game within the move limit". */
+  readonly rule: string;
   /** Null when the submission, at `seat`, passed this game; else why it did not. */
   verdict(result: GameResult, seat: Seat): string | null;
+}
+
+/** CodinGame's leagues, weakest first: a bot leaves a league by beating its boss. */
+export const LEAGUES = ['wood', 'bronze', 'silver', 'gold'] as const;
+export type League = (typeof LEAGUES)[number];
+
+/**
+ * A game's bosses: for each league it has, the built-in bot a submission must beat to leave it (its
+ * name, with parameters if any: `strong(depth=2)`). `tabula judge` plays the highest league's boss
+ * unless told otherwise.
+ */
+export type Bosses = Readonly<Partial<Record<League, string>>>;
+
+/** The boss of each league the game has, weakest first. */
+export function leaguesOf(bosses: Bosses | undefined): { readonly league: League; readonly boss: string }[] {
+  return LEAGUES.flatMap((league) => {
+    const boss = bosses?.[league];
+    return boss === undefined ? [] : [{ league, boss }];
+  });
 }
 
 /**
@@ -250,7 +293,10 @@ export interface GameDefinition<State = unknown, Move = unknown> extends Seating
   readonly exitGrace?: Millis;
   readonly perft?: Perft;
   readonly bridges?: Readonly<Record<string, Bridge>>;
+  /** By protocol name: `usi` is run by `tabula usi <game> <bot>`. */
+  readonly engineProtocols?: Readonly<Record<string, EngineProtocol>>;
   readonly judge?: Judge;
+  readonly bosses?: Bosses;
   readonly openings?: Openings<State>;
   readonly view?: GameView<State>;
 }

@@ -1,9 +1,11 @@
 /** Per bot: how its games ended, each failure with its game, and its response times against its limits. */
 import { summarizeTimes, type TimeSummary } from '../arena/time-summary.js';
 import type { PlayerStatus } from '../core/game-result.js';
+import type { RunBots } from './standings.js';
 import type { StoredGame } from './store.js';
 
 export interface BotReport {
+  /** As given on the command line; `name` as reports show it. */
   readonly bot: string;
   readonly games: number;
   /** How its games ended for it: `normal` or its failure. */
@@ -15,9 +17,10 @@ export interface BotReport {
   readonly cpu: { readonly firstTurn: TimeSummary; readonly turns: TimeSummary };
   /** Answers taken past their limit, within the time margin. */
   readonly overruns: number;
+  readonly name: string;
 }
 
-export function botReports(bots: readonly string[], games: readonly StoredGame[]): BotReport[] {
+export function botReports({ bots, names }: RunBots, games: readonly StoredGame[]): BotReport[] {
   return bots.map((bot, b) => {
     const endings = { normal: 0, timeout: 0, crash: 0, invalid: 0 };
     const failures: { gameId: number; status: string; message: string }[] = [];
@@ -56,6 +59,7 @@ export function botReports(bots: readonly string[], games: readonly StoredGame[]
       turns: { ...summarizeTimes(later), limitMs: limits.turn },
       cpu: { firstTurn: summarizeTimes(firstCpu), turns: summarizeTimes(laterCpu) },
       overruns,
+      name: names[b]!,
     };
   });
 }

@@ -3,12 +3,12 @@
  * its interval, the likelihood of superiority, and the SPRT, from their stored games.
  */
 import {
-  eloInterval,
+  type EloBasis,
   type Interval,
   likelihoodOfSuperiority,
   PENTANOMIAL_VALUES,
+  pairEloInterval,
   roundInterval,
-  scoreMoments,
   TRINOMIAL_VALUES,
 } from './stats/elo.js';
 import { type SprtSettings, type SprtState, sprt } from './stats/sprt.js';
@@ -35,15 +35,18 @@ export class PairTally {
   ) {}
 
   add(game: StoredGame): void {
-    const seat = game.seats.indexOf(this.a);
-    const score = scoreOf(game, seat);
+    this.addScore(game.round, scoreOf(game, game.seats.indexOf(this.a)));
+  }
+
+  /** A game of the pair's round `round` (the game pairs' key), scoring `score` for bot `a`: 1, ½ or 0. */
+  addScore(round: number, score: number): void {
     if (score === 1) this.wins++;
     else if (score === 0) this.losses++;
     else this.draws++;
-    const first = this.openPairs.get(game.round);
-    if (first === undefined) this.openPairs.set(game.round, score);
+    const first = this.openPairs.get(round);
+    if (first === undefined) this.openPairs.set(round, score);
     else {
-      this.openPairs.delete(game.round);
+      this.openPairs.delete(round);
       this.pentanomial[Math.round((first + score) * 2)]!++;
     }
   }
@@ -56,9 +59,9 @@ export class PairTally {
     return this.pentanomial.reduce((x, y) => x + y, 0);
   }
 
-  /** The Elo interval, from pairs when there are any (they cancel the luck of the seed), else from games. */
-  elo(): Interval {
-    return eloInterval(this.pairs > 0 ? scoreMoments(PENTANOMIAL_VALUES, this.pentanomial) : this.trinomialMoments());
+  /** The Elo interval, from pairs when they can be trusted (they cancel the luck of the seed), else from games. */
+  elo(): { readonly interval: Interval; readonly basis: EloBasis } {
+    return pairEloInterval(this.pentanomial, [this.losses, this.draws, this.wins]);
   }
 
   sprt(settings: SprtSettings): SprtState {
@@ -67,12 +70,10 @@ export class PairTally {
       : sprt(settings, TRINOMIAL_VALUES, [this.losses, this.draws, this.wins]);
   }
 
-  private trinomialMoments() {
-    return scoreMoments(TRINOMIAL_VALUES, [this.losses, this.draws, this.wins]);
-  }
-
-  report(bots: readonly string[], settings?: SprtSettings): PairReport {
+  /** `bots`: the run's bots as given; `names`: their names in reports. */
+  report(bots: readonly string[], names: readonly string[], settings?: SprtSettings): PairReport {
     const n = this.games;
+    const { interval, basis } = this.elo();
     return {
       bots: [bots[this.a]!, bots[this.b]!],
       games: n,
@@ -80,15 +81,18 @@ export class PairTally {
       draws: this.draws,
       losses: this.losses,
       score: n === 0 ? 0.5 : (this.wins + this.draws / 2) / n,
-      elo: roundInterval(this.elo()),
+      elo: roundInterval(interval),
       los: Math.round(likelihoodOfSuperiority(this.wins, this.losses) * 10000) / 10000,
       pentanomial: [...this.pentanomial],
       ...(settings && { sprt: this.sprt(settings) }),
+      names: [names[this.a]!, names[this.b]!],
+      eloBasis: basis,
     };
   }
 }
 
 export interface PairReport {
+  /** As given on the command line; `names` as reports show them. */
   readonly bots: readonly [string, string];
   readonly games: number;
   /** From the first bot's side. */
@@ -101,4 +105,7 @@ export interface PairReport {
   readonly los: number;
   readonly pentanomial: readonly number[];
   readonly sprt?: SprtState;
+  readonly names: readonly [string, string];
+  /** What `elo` was computed from: the game pairs, or the games when the pairs could not be trusted. */
+  readonly eloBasis: EloBasis;
 }

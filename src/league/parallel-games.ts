@@ -1,13 +1,16 @@
 /**
  * Plays a run's scheduled games, several at a time, storing each one the moment it ends. Each game
- * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game.
+ * has its own bot processes (built-in bots included), so a slow or broken bot stalls only its game;
+ * games are stored from a worker thread, so that storing one takes no time from the others' clocks.
  */
 import { performance } from 'node:perf_hooks';
 import type { ConnectOptions } from '../arena/bot-spec.js';
+import { botNames } from '../arena/bot-spec.js';
 import { type GameOptions, playGame } from '../arena/game-loop.js';
 import type { Replay, ReplayTurn } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
+import type { GameWriter } from './game-writer.js';
 import { LiveGames, LivePublisher } from './live-games.js';
 import { playQueued, type RemoteSettings } from './remote/coordinator.js';
 import { openingOf, type RunConfig } from './run-config.js';
@@ -19,7 +22,10 @@ export interface RunSettings {
   /** The run's bots (a planned game's seats index into `config.bots`), their limits, time limits and game options. */
   readonly config: Pick<RunConfig, 'bots' | 'timeLimits' | 'gameOptions' | 'openings' | 'limits' | 'timeMarginMs'>;
   readonly runId: number;
+  /** Where the run's finished games are read from. */
   readonly store: Store;
+  /** Where finished games are written to. */
+  readonly writer: GameWriter;
   readonly concurrency: number;
   /** Built-in bots as processes of their own (the default), so that none can slow the other games down. */
   readonly builtinsAsProcesses?: boolean;
@@ -62,11 +68,15 @@ async function playOne(settings: RunSettings, plan: PlannedGame, live: LiveGames
       settings.config,
       plan,
       { builtinsAsProcesses: settings.builtinsAsProcesses ?? true },
-      publisher ? { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) } : {},
+      {
+        // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
+        forfeitUnstarted: true,
+        ...(publisher && { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) }),
+      },
     );
-    const game = { runId: settings.runId, ...played };
-    const id = settings.store.recordGame(game, replay);
-    return id === null ? null : { ...game, id, finishedAt: new Date().toISOString() };
+    const game = { runId: settings.runId, ...played, finishedAt: new Date().toISOString() };
+    const id = await settings.writer.write(game, JSON.stringify(replay));
+    return id === null ? null : { ...game, id };
   } finally {
     // Once stored (or failed): a reader never sees the game neither live nor stored.
     publisher?.end();
@@ -78,15 +88,21 @@ export interface PlayedScheduled extends Omit<StoredGame, 'id' | 'runId' | 'fini
   readonly replay: Replay;
 }
 
-/** Plays one scheduled game of a run, here or on a worker, exactly as the run says; `live` follows it turn by turn. */
+/**
+ * Plays one scheduled game of a run, here or on a worker, exactly as the run says, its bots named as
+ * the run names them. `options.onStart` and `options.onTurn` follow it turn by turn (live views);
+ * `options.forfeitUnstarted`: see `GameOptions` (a worker rather refuses the run, which another
+ * worker may be able to play).
+ */
 export async function playScheduled(
   game: GameDefinition,
   config: RunSettings['config'],
   plan: PlannedGame,
   connect: ConnectOptions,
-  live: Pick<GameOptions, 'onStart' | 'onTurn'> = {},
+  options: Pick<GameOptions, 'onStart' | 'onTurn' | 'forfeitUnstarted'> = {},
 ): Promise<PlayedScheduled> {
   const specs = plan.seats.map((i) => config.bots[i]!);
+  const names = botNames(config.bots);
   const start = performance.now();
   const opening = openingOf(config.openings, plan.deal);
   const { result, replay } = await playGame(game, specs, {
@@ -94,12 +110,13 @@ export async function playScheduled(
     timeLimits: config.timeLimits,
     gameOptions: config.gameOptions,
     ...(opening && { opening }),
+    names: plan.seats.map((i) => names[i]!),
     connect: {
       ...connect,
       ...(config.limits && { limits: config.limits }),
       ...(config.timeMarginMs !== undefined && { timeMargin: millis(config.timeMarginMs) }),
     },
-    ...live,
+    ...options,
   });
   return {
     index: plan.index,

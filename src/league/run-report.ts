@@ -1,9 +1,10 @@
 /** The report of a stored run, as `tabula results` and the end of a run show it. */
+import { botNames } from '../arena/bot-spec.js';
 import { type BotReport, botReports } from './bot-report.js';
 import { type PairReport, PairTally } from './pair-tally.js';
 import type { RunConfig } from './run-config.js';
 import { type CrossTable, multiSeatStandings, type Standing, twoSeatStandings } from './standings.js';
-import type { RunRecord, Store, StoredGame } from './store.js';
+import type { RunRecord, StoredGame } from './store.js';
 
 export interface RunReport {
   readonly run: number;
@@ -17,18 +18,29 @@ export interface RunReport {
   readonly standings?: readonly Standing[];
   readonly crossTable?: CrossTable;
   readonly bots: readonly BotReport[];
+  /** Rounds with at least one game stored (a match's rounds are its game pairs). */
+  readonly roundsPlayed: number;
 }
 
 export function runReport(run: RunRecord, games: readonly StoredGame[]): RunReport {
   const config = run.config as RunConfig;
-  const base = { run: run.id, config, seed: run.seed, createdAt: run.createdAt, gamesPlayed: games.length };
-  const bots = botReports(config.bots, games);
+  const base = {
+    run: run.id,
+    config,
+    seed: run.seed,
+    createdAt: run.createdAt,
+    gamesPlayed: games.length,
+    roundsPlayed: games.reduce((r, g) => Math.max(r, g.round + 1), 0),
+  };
+  const names = botNames(config.bots);
+  const runBots = { bots: config.bots, names };
+  const bots = botReports(runBots, games);
   if (config.kind === 'match') {
     const tally = new PairTally(0, 1);
     for (const g of games) tally.add(g);
-    return { ...base, pairs: [tally.report(config.bots, config.sprt)], bots };
+    return { ...base, pairs: [tally.report(config.bots, names, config.sprt)], bots };
   }
-  if (config.players > 2) return { ...base, pairs: [], ...multiSeatStandings(config.bots, games), bots };
+  if (config.players > 2) return { ...base, pairs: [], ...multiSeatStandings(runBots, games), bots };
   const tallies = new Map<string, PairTally>();
   for (const g of games) {
     const [a, b] = [...g.seats].sort((x, y) => x - y) as [number, number];
@@ -36,13 +48,6 @@ export function runReport(run: RunRecord, games: readonly StoredGame[]): RunRepo
     if (!tallies.has(key)) tallies.set(key, new PairTally(a, b));
     tallies.get(key)!.add(g);
   }
-  const pairs = [...tallies.values()].sort((x, y) => x.a - y.a || x.b - y.b).map((t) => t.report(config.bots));
-  return { ...base, pairs, ...twoSeatStandings(config.bots, games), bots };
-}
-
-export function storedReports(store: Store, runId?: number): RunReport[] {
-  return store
-    .runs()
-    .filter((r) => runId === undefined || r.id === runId)
-    .map((r) => runReport(r, store.games(r.id)));
+  const pairs = [...tallies.values()].sort((x, y) => x.a - y.a || x.b - y.b).map((t) => t.report(config.bots, names));
+  return { ...base, pairs, ...twoSeatStandings(runBots, games), bots };
 }

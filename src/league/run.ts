@@ -4,8 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { botNames } from '../arena/bot-spec.js';
 import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
+import { checkBotsStart } from './bot-check.js';
+import { GameWriter } from './game-writer.js';
 import { matchPlan } from './match.js';
 import type { RunSettings } from './parallel-games.js';
 import { type RunConfig, runIdentity } from './run-config.js';
@@ -42,33 +45,55 @@ export interface RunRequest {
   readonly remote?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
 }
 
-/** Plays what is left of the run `config` describes (all of it, for a new run) and reports it. */
+/**
+ * Plays what is left of the run `config` describes (all of it, for a new run) and reports it.
+ * Throws `RunBusyError` when another process is playing the same run, and `BotStartError`, before
+ * any game is played or stored, when one of its bots cannot be started.
+ */
 export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promise<RunReport> {
   const { game, config, store } = request;
-  const run = store.openRun(config.kind, runIdentity(config), config, config.seed ?? randomSeed());
-  const stored = store.games(run.id);
-  const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
-  hooks.onStart?.(run, stored, plan.total);
-  const remote = request.remote && {
-    ...request.remote,
-    runKey: createHash('sha256')
-      .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
-      .digest('hex')
-      .slice(0, 16),
-    folder: process.cwd(),
-  };
-  await plan.play({
-    ...(remote && { remote }),
-    game,
-    config,
-    runId: run.id,
-    store,
-    concurrency: request.concurrency,
-    onGame: (g) => {
-      const status = plan.record(g);
-      hooks.onGame?.(g, status);
-    },
-    ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
-  });
-  return runReport(run, store.games(run.id));
+  botNames(config.bots); // refuses two bots given one name before anything starts
+  const identity = runIdentity(config);
+  let claimed: number | undefined;
+  let writer: GameWriter | undefined;
+  try {
+    // A run being played elsewhere is refused at once; a new one is stored only once its bots have started.
+    claimed = store.runs().find((r) => r.identity === identity)?.id;
+    if (claimed !== undefined) store.claimRun(claimed);
+    // Games played by workers are checked by the workers, which refuse a run they cannot play.
+    if (!request.remote) await checkBotsStart(game, config);
+    const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
+    store.claimRun(run.id);
+    claimed = run.id;
+    writer = new GameWriter(store.path);
+    const stored = store.games(run.id);
+    const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
+    hooks.onStart?.(run, stored, plan.total);
+    const remote = request.remote && {
+      ...request.remote,
+      runKey: createHash('sha256')
+        .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
+        .digest('hex')
+        .slice(0, 16),
+      folder: process.cwd(),
+    };
+    await plan.play({
+      ...(remote && { remote }),
+      game,
+      config,
+      runId: run.id,
+      store,
+      writer,
+      concurrency: request.concurrency,
+      onGame: (g) => {
+        const status = plan.record(g);
+        hooks.onGame?.(g, status);
+      },
+      ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
+    });
+    return runReport(run, store.games(run.id));
+  } finally {
+    await writer?.close();
+    if (claimed !== undefined) store.releaseRun(claimed);
+  }
 }

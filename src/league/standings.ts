@@ -9,22 +9,32 @@ import { type Interval, roundInterval, Z95 } from './stats/elo.js';
 import type { StoredGame } from './store.js';
 
 export interface Standing {
+  /** As given on the command line; `name` as reports show it. */
   readonly bot: string;
   readonly rating: Interval;
   readonly games: number;
   /** Two seats: points (1 a win, ½ a draw). More seats: the mean place (1 the best). */
   readonly points: number;
+  readonly name: string;
 }
 
+/** Who did how against whom, the bots in the order the run lists them (reports may show them in another). */
 export interface CrossTable {
   readonly bots: readonly string[];
   /** cells[i][j]: i against j, `wins-draws-losses` (more seats: ahead-tied-behind); null on the diagonal or when they never met. */
   readonly cells: readonly (readonly (string | null)[])[];
+  readonly names: readonly string[];
+}
+
+/** The run's bots as given, and their names in reports. */
+export interface RunBots {
+  readonly bots: readonly string[];
+  readonly names: readonly string[];
 }
 
 /** Two-seat tournaments: Bradley-Terry ratings, points and a cross table of results. */
 export function twoSeatStandings(
-  bots: readonly string[],
+  { bots, names }: RunBots,
   games: readonly StoredGame[],
 ): { standings: Standing[]; crossTable: CrossTable } {
   const ratings = bradleyTerry(
@@ -48,13 +58,14 @@ export function twoSeatStandings(
     rating: roundInterval(ratings[i]!),
     games: played[i]!,
     points: points[i]!,
+    name: names[i]!,
   }));
-  return { standings: sortByRating(standings), crossTable: crossTable(bots, wdl) };
+  return ranked({ bots, names }, standings, wdl);
 }
 
 /** Tournaments of more seats: OpenSkill (Plackett-Luce) ratings, mean places and a cross table of who finished ahead. */
 export function multiSeatStandings(
-  bots: readonly string[],
+  { bots, names }: RunBots,
   games: readonly StoredGame[],
 ): { standings: Standing[]; crossTable: CrossTable } {
   let ratings: Rating[] = bots.map(() => newRating());
@@ -86,16 +97,24 @@ export function multiSeatStandings(
       rating: roundInterval({ value: mu, low: mu - Z95 * sigma, high: mu + Z95 * sigma }),
       games: played[i]!,
       points: played[i]! === 0 ? 0 : Math.round((places[i]! / played[i]!) * 100) / 100,
+      name: names[i]!,
     };
   });
-  return { standings: sortByRating(standings), crossTable: crossTable(bots, order) };
+  return ranked({ bots, names }, standings, order);
 }
 
-function crossTable(bots: readonly string[], counts: number[][][]): CrossTable {
+/** The standings best first, and the cross table of `counts`, by bot index as the run lists them. */
+function ranked(
+  { bots, names }: RunBots,
+  standings: readonly Standing[],
+  counts: number[][][],
+): { standings: Standing[]; crossTable: CrossTable } {
   return {
-    bots,
-    cells: counts.map((row, i) => row.map((c, j) => (i === j || c.every((x) => x === 0) ? null : c.join('-')))),
+    standings: [...standings].sort((x, y) => y.rating.value - x.rating.value),
+    crossTable: {
+      bots,
+      cells: counts.map((row, i) => row.map((c, j) => (i === j || c.every((x) => x === 0) ? null : c.join('-')))),
+      names,
+    },
   };
 }
-
-const sortByRating = (s: Standing[]): Standing[] => s.sort((x, y) => y.rating.value - x.rating.value);

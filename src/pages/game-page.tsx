@@ -51,8 +51,12 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
   const turnsRef = useRef(turns);
   turnsRef.current = turns;
 
+  // The turn shown as of the last key or click, ahead of the next render: keys pressed quickly in a row each count.
+  const turnRef = useRef(turn);
+  turnRef.current = turn;
   const setTurn = (n: number) => {
     const t = Math.max(0, Math.min(turnsRef.current.length, n));
+    turnRef.current = t;
     setTurnState(t);
     setFollowing(t === turnsRef.current.length);
   };
@@ -140,8 +144,8 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
       const target = e.target as HTMLElement;
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
       const keys: Record<string, () => void> = {
-        ArrowLeft: () => setTurn(turn - 1),
-        ArrowRight: () => setTurn(turn + 1),
+        ArrowLeft: () => setTurn(turnRef.current - 1),
+        ArrowRight: () => setTurn(turnRef.current + 1),
         Home: () => setTurn(0),
         End: () => setTurn(turnsRef.current.length),
         ' ': () => togglePlay(),

@@ -51,7 +51,7 @@ export function RunPage({ id }: { id: number }) {
               {report.pairs.map((p) => (
                 <tr>
                   <td>
-                    {p.bots[0]} <span class="muted">vs</span> {p.bots[1]}
+                    {p.names[0]} <span class="muted">vs</span> {p.names[1]}
                   </td>
                   <td>
                     <WdlBar w={p.wins} d={p.draws} l={p.losses} />
@@ -124,7 +124,7 @@ export function RunPage({ id }: { id: number }) {
               {report.standings.map((s, i) => (
                 <tr>
                   <td>{i + 1}</td>
-                  <td>{s.bot}</td>
+                  <td>{s.name}</td>
                   <td>{s.rating.value.toFixed(1)}</td>
                   <td>
                     <IntervalBar interval={s.rating} range={range(report.standings!.map((x) => x.rating))} />
@@ -155,10 +155,10 @@ export function RunPage({ id }: { id: number }) {
               </tr>
             </thead>
             <tbody>
-              {report.crossTable.bots.map((bot, i) => (
+              {report.crossTable.bots.map((_, i) => (
                 <tr>
                   <th>
-                    {i + 1}. {bot}
+                    {i + 1}. {report.crossTable!.names[i]}
                   </th>
                   {report.crossTable!.cells[i]!.map((c, j) => (
                     <td>
@@ -181,7 +181,7 @@ export function RunPage({ id }: { id: number }) {
           </table>
           {cell && (
             <GameList
-              title={`${report.crossTable.bots[cell[0]]} and ${report.crossTable.bots[cell[1]]}`}
+              title={`${report.crossTable.names[cell[0]]} and ${report.crossTable.names[cell[1]]}`}
               games={data.games.filter((g) => g.seats.includes(cell[0]) && g.seats.includes(cell[1]))}
               bots={report.config.bots}
             />
@@ -195,7 +195,7 @@ export function RunPage({ id }: { id: number }) {
           const details = data.bots[i]!;
           return (
             <section class="bot-card">
-              <h3>{b.bot}</h3>
+              <h3>{b.name}</h3>
               <p>
                 {b.games} games: <Endings endings={b.endings} />
               </p>

@@ -21,7 +21,7 @@ export function runSummary(
   const config = run.config as RunConfig;
   const what =
     config.kind === 'match'
-      ? `match, ${config.games} games`
+      ? `match, ${config.games} game${config.games === 1 ? '' : 's'}`
       : `${config.format} tournament, ${config.rounds} round${config.rounds === 1 ? '' : 's'}, tables of ${config.players}`;
   const planned =
     config.kind === 'match' ? matchPlan(config, run.seed, []).total : tournamentPlan(config, run, store).total;

@@ -24,16 +24,20 @@ describe('tabula games', () => {
     assert.equal(run.code, 0);
     assert.match(run.stdout, /^mills\s+Mills\s+2\s+1000 ms\s+50 ms\s+-\s+builtin:random/m);
     const json = JSON.parse((await tabula(['games', '--json'])).stdout);
+    // Its bosses change as its bots grow: test/starters/kit.test.ts checks bosses for every game.
+    const { boss, bosses, ...mills } = json.find((g: { id: string }) => g.id === 'mills');
+    // The first built-in bot in full; the others are Mills' own (see test/games/mills/bots.test.ts).
     assert.deepEqual(
-      json.find((g: { id: string }) => g.id === 'mills'),
+      { ...mills, builtins: mills.builtins.slice(0, 1) },
       {
         id: 'mills',
         title: 'Mills',
         players: { min: 2, max: 2 },
         timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-        bots: ['random'],
+        bots: ['random', 'greedy', 'strong'],
         options: [],
         builtins: [{ name: 'random', description: 'plays one of the listed options, uniformly at random', params: [] }],
+        starters: ['python', 'javascript', 'typescript', 'cpp', 'java', 'rust', 'go'],
       },
     );
   });
@@ -50,7 +54,7 @@ describe('tabula play', () => {
     assert.equal(typeof result.reason, 'string');
     assert.equal(result.players.length, 2);
     for (const [i, p] of result.players.entries()) {
-      assert.deepEqual(Object.keys(p), ['bot', 'seat', 'score', 'rank', 'status', 'message']);
+      assert.deepEqual(Object.keys(p), ['bot', 'seat', 'score', 'rank', 'status', 'message', 'name']);
       assert.equal(p.rank, result.winner === null || result.winner === i ? 1 : 2);
       assert.deepEqual([p.bot, p.seat, p.status], ['builtin:random', i, 'ok']);
     }
@@ -123,6 +127,47 @@ describe('tabula play', () => {
 
     const flood = await playJson(millsBot('flood'), 'builtin:random', ...slack);
     assert.equal(flood.players[0].status, 'ok', flood.players[0].message);
+  });
+
+  it('shows each turn as it ends with --verbose: input, answer, stderr, time; stdout stays the result', async () => {
+    const run = await tabula([
+      'play',
+      'mills',
+      'me=builtin:random',
+      millsBot('garbage'),
+      '--seed',
+      '1',
+      '--verbose',
+      '--json',
+      ...slack,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    assert.deepEqual(
+      result.players.map((p: { name: string }) => p.name),
+      ['me', millsBot('garbage')],
+    );
+    const log = run.stderr.split('\n');
+    assert.match(log[0]!, /^turn 1, seat 0 \(me\): [\d.]+ ms of 10000 ms$/);
+    assert.equal(log[1], '  > BLACK 200 0 0 9 9');
+    const second = log.indexOf(log.find((l) => l.startsWith('turn 2, seat 1 '))!);
+    assert.match(log[second - 1]!, /^ {2}< PUT \d \d 0 0$/, "the first bot's answer");
+    assert.ok(log.includes('  ! WHITE turn 1'), "the second bot's stderr");
+    assert.ok(log.includes('  < HELLO WORLD'));
+    assert.ok(log.includes('  invalid: "HELLO WORLD": unknown keyword "HELLO": expected PUT or MOVE'));
+    const summary = await tabula(['play', 'mills', 'me=builtin:random', millsBot('garbage'), '--seed', '1', ...slack]);
+    assert.match(summary.stdout, /^ {2}seat 0 {2}me {2}/m, 'the summary names the bot');
+    assert.equal(summary.stderr, '', 'nothing on stderr without --verbose');
+  });
+
+  it("sets a named bot's directory and environment in its command line", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const file = join(dir, 'replay.json');
+    const bot = `mine=cd ${dir} && FLAVOUR=sour sh -c 'echo "$PWD $FLAVOUR" >&2; exec ${millsBot('play')}'`;
+    const result = await playJson(bot, 'builtin:random', '--seed', '1', '--replay', file, ...slack);
+    assert.deepEqual([result.players[0].name, result.players[0].status], ['mine', 'ok']);
+    const replay = JSON.parse(await readFile(file, 'utf8')) as Replay;
+    assert.match(replay.turns[0]!.stderr, new RegExp(`^${dir} sour\\n`));
   });
 
   it('leaves no process behind when a bot starts one', async () => {

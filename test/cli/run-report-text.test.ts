@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatReport } from '../../src/cli/run-report-text.js';
 import { millis } from '../../src/core/units.js';
@@ -109,5 +110,47 @@ describe('the text of tabula results', () => {
       return { index, round: 0, seats, winner: ranks.indexOf(1), ranks };
     });
     assertSnapshot(report(config, games), 'test/cli/snapshots/three-seats.txt');
+  });
+
+  it('names bots as given, or by their command with #2 on a repeat, everywhere; counts read naturally', () => {
+    const config: RunConfig = {
+      kind: 'match',
+      game: 'mills',
+      bots: ['python3 bot.py', 'python3 bot.py'],
+      timeLimits,
+      gameOptions: {},
+      games: 100,
+    };
+    const one: GameSketch = { ...paired(0, 0, 1, 0), failure: { seat: 1, status: 'crash', message: 'exited' } };
+    const text = report(config, [one]);
+    assert.match(text, /^run 1: mills match, 100 games, seed 42, 1 game played$/m);
+    assert.match(text, /^python3 bot\.py vs python3 bot\.py#2: 1 win, 0 draws, 0 losses of 1 \(score 100\.0%\)$/m);
+    assert.match(text, /^python3 bot\.py#2 +1 +0 +0 +1 +0 /m);
+    assert.match(text, /^ {2}python3 bot\.py#2: game 1 crash: exited/m);
+    const named = report({ ...config, bots: ['new=python3 bot.py', 'old=python3 bot.py'] }, [one]);
+    assert.match(named, /^new vs old: /m);
+    assert.match(named, /^old +1 /m);
+  });
+
+  it('says what a run kept when the latest command asked for fewer games or rounds than were played', () => {
+    const match: RunConfig = {
+      kind: 'match',
+      game: 'mills',
+      bots: ['a', 'b'],
+      timeLimits,
+      gameOptions: {},
+      games: 2,
+    };
+    const games = [0, 1, 2, 3].map((i) => paired(i, 0, 1, 0));
+    assert.match(
+      report(match, games).split('\n')[0]!,
+      /^run 1: mills match, seed 42, 4 games played \(the latest command asked for 2: the games played before are kept\)$/,
+    );
+    const tournament: RunConfig = { ...match, kind: 'tournament', format: 'round-robin', players: 2, rounds: 1 };
+    assert.equal(
+      report(tournament, games).split('\n')[0],
+      'run 1: mills round-robin tournament, tables of 2, seed 42, 4 games played in 2 rounds ' +
+        '(the latest command asked for 1 round: the games played before are kept)',
+    );
   });
 });

@@ -7,10 +7,16 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { millis } from '../../src/core/units.js';
+import type { MatchConfig } from '../../src/league/run-config.js';
+import { TABULA_APPLICATION_ID } from '../../src/league/store.js';
 import { root, slack, tabula } from '../support/cli.js';
+import { storedGame } from '../support/league.js';
+import { writeOlderDatabase } from '../support/older-database.js';
 
 const garbage = `python3 ${join(root, 'test/fixtures/bots/mills_first.py')} garbage`;
 const tempDb = async () => join(await mkdtemp(join(tmpdir(), 'tabula-')), 'runs.db');
+const tabulaJs = new URL('../../src/cli/tabula.js', import.meta.url).pathname;
 // Generous limits: these tests are about runs, not timing, and the machine may be busy.
 
 // biome-ignore lint/suspicious/noExplicitAny: the events are JSON the test inspects field by field.
@@ -252,6 +258,12 @@ describe('tabula tournament', () => {
     assert.deepEqual(summary.crossTable.cells[1], ['0-0-2', null, '0-0-2']);
     const human = await tabula(['results', '--db', db]);
     assert.match(human.stdout, /round-robin tournament, 1 round, tables of 2, seed 1, 6 games played/);
+    const quoted = garbage.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    assert.match(
+      human.stdout,
+      new RegExp(`^3 +${quoted} +0-0-2 +0-0-2 +\\.$`, 'm'),
+      'row 3 of the cross table is place 3',
+    );
   });
 });
 
@@ -306,3 +318,221 @@ describe('tabula calibrate', () => {
     );
   });
 });
+
+describe('runs that go wrong, and what they say', () => {
+  const matchArgs = (db: string, ...rest: string[]) => [
+    'match',
+    'mills',
+    'builtin:random',
+    'builtin:random',
+    '--concurrency',
+    '1',
+    '--db',
+    db,
+    '--seed',
+    '4',
+    ...slack,
+    ...rest,
+  ];
+
+  it('refuses to play a run that another process is playing, naming that process', async () => {
+    const db = await tempDb();
+    const first = spawn(process.execPath, [tabulaJs, ...matchArgs(db, '--games', '400')], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && !(await hasClaim(db))) await sleep(100);
+      const second = await tabula(matchArgs(db, '--games', '400'));
+      assert.equal(second.code, 2, second.stderr);
+      assert.equal(second.stdout, '');
+      assert.match(
+        second.stderr,
+        new RegExp(`^tabula: run 1 is already being played by process ${first.pid} on .*\\n$`),
+      );
+    } finally {
+      first.kill('SIGKILL');
+      await new Promise((resolve) => first.once('exit', resolve));
+    }
+    const resumed = await tabula(matchArgs(db, '--games', '2', '--json'));
+    assert.equal(resumed.code, 0, `a claim left by a killed process is taken over: ${resumed.stderr}`);
+  });
+
+  it('checks every bot before the first game: one that cannot start stops the run, which stores nothing', async () => {
+    const db = await tempDb();
+    for (const broken of ['./no-such-bot', `python3 -c "import sys; sys.exit('no luck')"`]) {
+      const run = await tabula([
+        'tournament',
+        'mills',
+        'builtin:random',
+        'builtin:random',
+        broken,
+        '--db',
+        db,
+        ...slack,
+      ]);
+      assert.equal(run.code, 3, run.stderr);
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, /^tabula: cannot start bot "[^\n]*": exited with code (127|1)[^\n]*\n$/);
+    }
+    assert.match((await tabula(['results', '--db', db])).stdout, /holds no runs yet/);
+  });
+
+  it('once a run is going, a bot that exits with 126 or 127 loses its game as a crash, and the run goes on', async () => {
+    const db = await tempDb();
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    const [started, denied] = [join(dir, 'started'), join(dir, 'denied')];
+    // Started once to be checked, then gone: the next start exits as a command that may not be run
+    // would (126), every later one as a missing command would (127).
+    const vanishing =
+      `[ -e ${denied} ] && exit 127; [ -e ${started} ] && touch ${denied} && exit 126; ` +
+      `touch ${started}; exec python3 ${join(root, 'test/fixtures/bots/mills_first.py')}`;
+    const run = await tabula([
+      'match',
+      'mills',
+      'builtin:random',
+      vanishing,
+      '--games',
+      '4',
+      '--concurrency',
+      '1',
+      '--db',
+      db,
+      '--json',
+      ...slack,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const summary = ndjson(run.stdout).at(-1)!;
+    assert.equal(summary.gamesPlayed, 4);
+    assert.equal(summary.bots[1].endings.crash, 4);
+    const messages = summary.bots[1].failures.map((f: { message: string }) => f.message);
+    assert.match(messages[0], /exited with code 126/);
+    assert.match(messages.at(-1), /exited with code 127/);
+  });
+
+  it('names bots, tells apart two with one command line, and lists the games of a run', async () => {
+    const db = await tempDb();
+    const run = await tabula([
+      'tournament',
+      'mills',
+      'first=builtin:random',
+      'builtin:random',
+      'builtin:random',
+      '--db',
+      db,
+      '--seed',
+      '1',
+      '--json',
+      ...slack,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const events = ndjson(run.stdout);
+    const summary = events.at(-1)!;
+    const names = ['first', 'builtin:random', 'builtin:random#2'];
+    assert.deepEqual(
+      summary.bots.map((b: { name: string }) => b.name),
+      names,
+    );
+    assert.deepEqual(new Set(summary.standings.map((s: { name: string }) => s.name)), new Set(names));
+    assert.deepEqual(
+      summary.pairs.map((p: { names: string[] }) => p.names.join(' vs ')),
+      ['first vs builtin:random', 'first vs builtin:random#2', 'builtin:random vs builtin:random#2'],
+    );
+    const game = events.find((e) => e.event === 'game')!;
+    assert.deepEqual(
+      game.players.map((p: { name: string }) => p.name),
+      game.seats.map((s: number) => names[s]),
+    );
+    const text = (await tabula(['results', '--db', db])).stdout;
+    for (const name of names) assert.match(text, new RegExp(`^${name} +4 +4 `, 'm'), `${name} in the table of bots`);
+
+    const listed = await tabula(['results', '--db', db, '--games', '--json']);
+    assert.equal(listed.code, 0, listed.stderr);
+    const games = JSON.parse(listed.stdout).runs[0].games;
+    assert.equal(games.length, 6);
+    for (const g of games) {
+      assert.deepEqual(Object.keys(g), [
+        'id',
+        'index',
+        'round',
+        'seed',
+        'seats',
+        'names',
+        'winner',
+        'reason',
+        'turns',
+        'failures',
+      ]);
+      assert.deepEqual(
+        g.names,
+        g.seats.map((s: number) => names[s]),
+      );
+    }
+    const replay = JSON.parse((await tabula(['replay', String(games[5].id), '--db', db])).stdout);
+    assert.equal(replay.seed, games[5].seed);
+    assert.equal(replay.result.turns, games[5].turns);
+    const lines = (await tabula(['results', '--db', db, '--games'])).stdout.split('\n');
+    assert.match(lines[0]!, /^run 1: mills round-robin tournament, seed 1, 6 games played$/);
+    assert.match(lines[2]!, /^game +seed +seats +winner +turns +failures +reason$/);
+    assert.match(lines[3]!, new RegExp(`^${games[0].id} +${games[0].seed} +${games[0].names.join(' \\| ')} `));
+  });
+
+  it('shows life with a plain line every few seconds when stderr is not a terminal', async () => {
+    const db = await tempDb();
+    const run = await tabula(matchArgs(db, '--games', '2'));
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stderr.trim().split('\n');
+    assert.match(lines[0]!, /^run 1: 0\/2 games, failures 0$/);
+    assert.match(lines.at(-1)!, /^run 1: 2\/2 games, [\d.]+ games\/min, W \d D \d L \d, failures 0$/);
+    assert.ok(!run.stderr.includes('\r') && !run.stderr.includes('\u001b'), 'no bar drawing in a log');
+  });
+
+  it('continues a database written before databases were marked, and says what a re-run with fewer games keeps', async () => {
+    const db = await tempDb();
+    const config: MatchConfig = {
+      kind: 'match',
+      game: 'mills',
+      bots: ['builtin:random', 'builtin:random'],
+      timeLimits: { firstTurn: millis(10000), turn: millis(2000) },
+      gameOptions: {},
+      games: 4,
+      seed: 4,
+    };
+    const bots = config.bots;
+    writeOlderDatabase(db, config, 4, [
+      storedGame(bots, { index: 0, round: 0, seats: [0, 1], winner: 0 }),
+      storedGame(bots, { index: 1, round: 0, seats: [1, 0], winner: 1 }),
+    ]);
+    const before = await tabula(['results', '--db', db, '--json']);
+    assert.equal(JSON.parse(before.stdout).runs[0].gamesPlayed, 2);
+    const run = await tabula(matchArgs(db, '--games', '4', '--json'));
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(ndjson(run.stdout).filter((e) => e.event === 'game').length, 2, 'only the games it lacked');
+    assert.equal(ndjson(run.stdout).at(-1)!.gamesPlayed, 4);
+    const marked = new Database(db, { readonly: true });
+    assert.equal(marked.pragma('application_id', { simple: true }), TABULA_APPLICATION_ID);
+    marked.close();
+
+    const fewer = await tabula(matchArgs(db, '--games', '2'));
+    assert.equal(fewer.code, 0, fewer.stderr);
+    assert.match(
+      fewer.stdout.split('\n')[0]!,
+      /^run 1: mills match, seed 4, 4 games played \(the latest command asked for 2: the games played before are kept\)$/,
+    );
+  });
+});
+
+/** Whether some process has claimed a run of the database (a run being played). */
+async function hasClaim(db: string): Promise<boolean> {
+  try {
+    const conn = new Database(db, { readonly: true });
+    try {
+      return (conn.prepare('SELECT count(*) AS n FROM run_claims').get() as { n: number }).n > 0;
+    } finally {
+      conn.close();
+    }
+  } catch {
+    return false; // not created yet
+  }
+}

@@ -37,9 +37,19 @@ describe('nothing outlives Tabula', () => {
       '10000',
     ]);
     const deadline = Date.now() + 60_000;
-    while (!existsSync(pidFile) && Date.now() < deadline) await sleep(50);
-    await sleep(300); // the bot is in the middle of a turn
-    const pids = readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+    const pidsNow = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
+    const live = (text: string) => text !== '' && text.split(' ').map(Number).every(isRunning);
+    // The file is written first when the run checks its bots, by a bot ended at once: wait for the
+    // game's, whose processes are still there 300 ms later (the bot is then in the middle of a turn).
+    let seen = '';
+    while (Date.now() < deadline) {
+      seen = pidsNow();
+      if (live(seen)) {
+        await sleep(300);
+        if (pidsNow() === seen && live(seen)) break;
+      } else await sleep(50);
+    }
+    const pids = seen.split(' ').map(Number);
     assert.ok(pids.length === 3 && pids.every(isRunning), 'the bot and its two children run during the match');
     match.kill('SIGKILL');
     await sleep(2000);

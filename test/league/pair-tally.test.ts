@@ -45,7 +45,7 @@ describe('the pair tally', () => {
   it('reports the pair: score, Elo interval, LOS and the SPRT when asked', () => {
     const tally = new PairTally(0, 1);
     for (let i = 0; i < 20; i++) tally.add(game(i, i % 2 ? 1 : 0)); // a wins every game
-    const report = tally.report(bots, { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 });
+    const report = tally.report(bots, bots, { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 });
     assert.deepEqual(report.bots, ['a', 'b']);
     assert.equal(report.score, 1);
     assert.equal(report.elo.value, Infinity);
@@ -54,5 +54,15 @@ describe('the pair tally', () => {
     assert.ok(report.sprt && report.sprt.llr > 0, 'the evidence leans towards H1');
     assert.equal(report.sprt.verdict, null, 'ten pairs do not decide between 0 and 10 Elo');
     assert.equal(report.sprt.upper, Math.log(0.95 / 0.05));
+  });
+
+  it('claims no certainty it does not have: identical bots splitting every pair give a real interval', () => {
+    const tally = new PairTally(0, 1);
+    for (let i = 0; i < 10; i++) tally.add(game(i, 0)); // seat 0 wins every game: each pair splits 1-1
+    const report = tally.report(bots, bots);
+    assert.deepEqual(report.pentanomial, [0, 0, 5, 0, 0]);
+    assert.equal(Math.abs(report.elo.value), 0);
+    assert.ok(report.elo.low < -100 && report.elo.high > 100, JSON.stringify(report.elo));
+    assert.deepEqual(report.eloBasis, { from: 'games', because: 'every game pair scored the same' });
   });
 });

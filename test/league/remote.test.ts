@@ -153,7 +153,7 @@ describe('workers through a queue', () => {
     const db = join(here, 'runs.db');
     const bot = 'python3 bots/first.py';
     const run = start(
-      ['match', 'mills', bot, 'builtin:random', '--games', '2', '--db', db, '--redis', url, '--json'],
+      ['match', 'mills', bot, 'builtin:random', '--games', '2', '--db', db, '--redis', url, '--json', ...slack],
       here,
     );
     assert.equal(await run.exited, 0, run.output.stderr);

@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { millis } from '../../src/core/units.js';
+import { LiveGames } from '../../src/league/live-games.js';
+import { processStart } from '../../src/league/process-start.js';
 import { type MatchConfig, runIdentity } from '../../src/league/run-config.js';
-import { Store } from '../../src/league/store.js';
+import { SCHEMA_VERSION, Store, TABULA_APPLICATION_ID } from '../../src/league/store.js';
 import { storedGame } from '../support/league.js';
+import { writeOlderDatabase } from '../support/older-database.js';
 
 const bots = ['builtin:random', 'python3 bot.py'];
 const config: MatchConfig = {
@@ -24,9 +30,8 @@ async function tempStore(): Promise<Store> {
 
 function record(store: Store, runId: number, index: number): number | null {
   const game = storedGame(bots, { index, round: Math.floor(index / 2), seats: index % 2 ? [1, 0] : [0, 1], winner: 0 });
-  const { id: _id, finishedAt: _at, ...unstored } = game;
-  const replay = { turns: [], result: game.result } as unknown as Parameters<Store['recordGame']>[1];
-  return store.recordGame({ ...unstored, runId }, replay);
+  const { id: _id, ...unstored } = game;
+  return store.recordGame({ ...unstored, runId }, JSON.stringify({ turns: [], result: game.result }));
 }
 
 describe('the store', () => {
@@ -80,5 +85,141 @@ describe('the store', () => {
       runIdentity(config),
       'the order of keys does not matter',
     );
+  });
+});
+
+/** A path in a fresh temporary directory. */
+const tempPath = async (name = 'runs.db'): Promise<string> =>
+  join(await mkdtemp(join(tmpdir(), 'tabula-store-')), name);
+
+const pragma = (path: string, name: string): unknown => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.pragma(name, { simple: true });
+  } finally {
+    db.close();
+  }
+};
+
+describe('the store, as a file', () => {
+  it("marks a new database as Tabula's, with its schema version", async () => {
+    const path = await tempPath();
+    new Store(path).close();
+    assert.equal(pragma(path, 'application_id'), TABULA_APPLICATION_ID);
+    assert.equal(pragma(path, 'user_version'), SCHEMA_VERSION);
+  });
+
+  it("refuses another application's SQLite database, and leaves it exactly as it was", async () => {
+    const path = await tempPath('notes.sqlite');
+    const other = new Database(path);
+    other.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me')");
+    other.close();
+    const before = readFileSync(path);
+    for (const readonly of [false, true])
+      assert.throws(() => new Store(path, { readonly }), { name: 'StoreError', message: /is not a Tabula database/ });
+    assert.deepEqual(readFileSync(path), before);
+    assert.deepEqual(readdirSync(dirname(path)), ['notes.sqlite'], 'no journal or WAL file left beside it');
+  });
+
+  it('refuses a text file, a truncated database, a folder and a directory that does not exist', async () => {
+    const text = await tempPath('text.db');
+    writeFileSync(text, 'hello\n');
+    assert.throws(() => new Store(text), { name: 'StoreError', message: /is not a SQLite database, or a damaged one/ });
+    const whole = await tempPath();
+    const store = new Store(whole);
+    record(store, store.openRun('match', runIdentity(config), config, 7).id, 0);
+    store.close();
+    const truncated = await tempPath('truncated.db');
+    writeFileSync(truncated, readFileSync(whole).subarray(0, 100));
+    assert.throws(() => new Store(truncated, { readonly: true }), { name: 'StoreError' });
+    assert.throws(() => new Store(dirname(whole)), { name: 'StoreError', message: /is a directory/ });
+    assert.throws(() => new Store(join(dirname(whole), 'no', 'such.db')), {
+      name: 'StoreError',
+      message: /there is no directory .*no$/,
+    });
+  });
+
+  it('refuses a database of a newer Tabula', async () => {
+    const path = await tempPath();
+    new Store(path).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    assert.throws(() => new Store(path), { name: 'StoreError', message: /written by a newer Tabula/ });
+  });
+
+  it('reads a database written before databases were marked, and migrates it when opened for writing', async () => {
+    const path = await tempPath();
+    const games = [0, 1].map((index) =>
+      storedGame(bots, { index, round: 0, seats: index ? [1, 0] : [0, 1], winner: 0 }),
+    );
+    writeOlderDatabase(path, config, 7, games);
+    const reader = new Store(path, { readonly: true });
+    assert.equal(reader.games(reader.runs()[0]!.id).length, 2);
+    assert.equal(reader.replay(1)?.result.reason, 'a win');
+    reader.close();
+    assert.equal(pragma(path, 'user_version'), 0, 'reading changes nothing');
+
+    const store = new Store(path);
+    assert.deepEqual([pragma(path, 'application_id'), pragma(path, 'user_version')], [TABULA_APPLICATION_ID, 1]);
+    const run = store.openRun('match', runIdentity(config), config, 99);
+    assert.deepEqual([run.id, run.seed], [1, 7], 'the same command finds its run again');
+    assert.deepEqual([...store.finishedIndices(run.id)].sort(), [0, 1]);
+    assert.notEqual(record(store, run.id, 2), null);
+    store.claimRun(run.id);
+    store.close();
+  });
+
+  it('opens a database read-only: it reads, refuses to write, and changes no byte', async () => {
+    const path = await tempPath();
+    const store = new Store(path);
+    record(store, store.openRun('match', runIdentity(config), config, 7).id, 0);
+    store.close();
+    const before = readFileSync(path);
+    const reader = new Store(path, { readonly: true });
+    assert.equal(reader.runs().length, 1);
+    assert.throws(() => reader.openRun('match', 'other', config, 1), /readonly/);
+    reader.close();
+    assert.deepEqual(readFileSync(path), before);
+  });
+
+  it('lets one process play a run at a time, and takes over the claim of a process that died', async () => {
+    const store = await tempStore();
+    const run = store.openRun('match', runIdentity(config), config, 7);
+    store.claimRun(run.id);
+    store.claimRun(run.id); // the same process again: no conflict with itself
+    const db = new Database(store.path);
+    const claim = (pid: number) =>
+      db.prepare('UPDATE run_claims SET pid = ?, pid_start = ? WHERE run_id = ?').run(pid, processStart(pid), run.id);
+    // Another live process: this test's parent.
+    claim(process.ppid);
+    assert.throws(() => store.claimRun(run.id), {
+      name: 'RunBusyError',
+      message: new RegExp(`^run ${run.id} is already being played by process ${process.ppid} on `),
+    });
+    // A process that has exited, and a claim left in a file copied from another host.
+    const gone = spawnSync('true').pid!;
+    claim(gone);
+    store.claimRun(run.id);
+    claim(process.ppid);
+    db.prepare("UPDATE run_claims SET host = 'elsewhere'").run();
+    store.claimRun(run.id);
+    assert.equal((db.prepare('SELECT pid FROM run_claims').get() as { pid: number }).pid, process.pid);
+    store.releaseRun(run.id);
+    assert.equal(db.prepare('SELECT * FROM run_claims').all().length, 0);
+    db.close();
+    store.close();
+  });
+});
+
+describe('the store and the live tables', () => {
+  it('recognises a database written before marking that has the live games tables', async () => {
+    const path = await tempPath();
+    writeOlderDatabase(path, config, 7, []);
+    new LiveGames(path).close();
+    const store = new Store(path);
+    assert.equal(store.runs().length, 1);
+    store.close();
+    assert.equal(pragma(path, 'application_id'), TABULA_APPLICATION_ID);
   });
 });

@@ -34,12 +34,17 @@ export function tabula(args: readonly string[], stdin = '', cwd = root): Promise
   });
 }
 
-/** A game's entry in `tabula games --json`, without the built-in bots' details (their own tests check those). */
+/**
+ * A game's entry in `tabula games --json`, without the built-in bots' details, its bosses, judge and
+ * starters (their own tests check those).
+ */
 export async function gameListing(id: string): Promise<Record<string, unknown>> {
   const run = await tabula(['games', '--json']);
   if (run.code !== 0) throw new Error(run.stderr);
-  const { builtins: _builtins, ...listing } = (JSON.parse(run.stdout) as { id: string; builtins?: unknown }[]).find(
-    (g) => g.id === id,
-  )!;
+  const games = JSON.parse(run.stdout) as { id: string }[];
+  const { builtins, boss, bosses, judge, starters, ...listing } = games.find((g) => g.id === id) as Record<
+    string,
+    unknown
+  >;
   return listing;
 }

@@ -31,6 +31,8 @@ export const game: GameDefinition<LoaState, Move> = {
   rules,
   protocol,
   bots: { random, greedy, planner, strong },
+  // Bosses for `tabula judge --league/--boss`; without them, the statement's judge below decides.
+  bosses: { wood: 'random', bronze: 'greedy', gold: 'strong' },
   options: [
     {
       name: MAX_MOVES_OPTION,
@@ -40,6 +42,7 @@ export const game: GameDefinition<LoaState, Move> = {
   ],
   judge: {
     opponent: 'random',
+    rule: "wins every game against the judges' random player, within the move limit",
     verdict: (result, s) => {
       const judge = result.players[1 - s]!;
       // A win over a judge's player that failed proves nothing (it would be a bug of Tabula's).

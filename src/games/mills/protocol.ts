@@ -2,7 +2,7 @@
  * The statement's protocol, referee side: the lines a player reads each turn and the parsing of its
  * answer. The bot side, reading those lines back, is input.ts.
  */
-import type { Answer, Protocol } from '../../core/game.js';
+import { type Answer, type Protocol, withoutTrailingBlanks } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { type Seat, seat } from '../../core/units.js';
 import { DIRECTIONS, directionOf, RADII, radiusOf, slotOf } from './board.js';
@@ -125,13 +125,14 @@ function parseCommand(state: MillsState, command: string): Result<MillsMove> {
 
 function parseOutput(state: MillsState, s: Seat, line: string): Result<Answer<MillsMove>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
-  if (/^ *$/.test(line)) return failed('empty line');
-  const semicolon = line.indexOf(';');
-  // Trailing spaces are dropped, as Java's split drops trailing empty fields.
-  const command = (semicolon < 0 ? line : line.slice(0, semicolon)).replace(/ +$/, '');
+  const text = withoutTrailingBlanks(line);
+  if (/^ *$/.test(text)) return failed('empty line');
+  const semicolon = text.indexOf(';');
+  // Spaces before the ";" are dropped too, as Java's split drops trailing empty fields.
+  const command = (semicolon < 0 ? text : text.slice(0, semicolon)).replace(/ +$/, '');
   if (command === '') return failed('no command before ";"');
   const parsed = parseCommand(state, command);
-  const comment = semicolon < 0 ? '' : line.slice(semicolon + 1).trim();
+  const comment = semicolon < 0 ? '' : text.slice(semicolon + 1).trim();
   if (!parsed.ok) return parsed;
   return ok(comment === '' ? { move: parsed.value } : { move: parsed.value, comment });
 }

@@ -2,6 +2,7 @@
 import { type GameDefinition, SetupError } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
 import { clicks } from './clicks.js';
 import { formatAction, type Move } from './moves.js';
 import type { Position } from './position.js';
@@ -9,6 +10,7 @@ import { protocol } from './protocol.js';
 import { type MinishogiState, rules, seating, stateAtSfen } from './rules.js';
 import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 import { usi } from './usi.js';
+import { serveUsi } from './usi-engine.js';
 import { board } from './view.js';
 
 /** The position perft starts from: the SFEN given, or the start. */
@@ -28,7 +30,9 @@ export const game: GameDefinition<MinishogiState, Move> = {
   rules,
   openings: { parse: stateAtSfen },
   protocol,
-  bots: { random },
+  bots: { random, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', gold: 'strong' },
   perft: {
     count: (depth, sfen) => root(sfen).perft(depth),
     divide: (depth, sfen) => {
@@ -43,5 +47,12 @@ export const game: GameDefinition<MinishogiState, Move> = {
     },
   },
   bridges: { usi },
+  engineProtocols: {
+    usi: {
+      description: "the strong bot's search as a USI engine",
+      bots: ['strong'],
+      serve: (_bot, params, io) => serveUsi(io, params),
+    },
+  },
   view: { board, clicks },
 };

@@ -4,6 +4,9 @@
  */
 import type { LineIO } from '../../core/line-io.js';
 import { readCount, readLines, TurnInputError } from '../../core/turn-input.js';
+import { type Color, square } from './board.js';
+import { type HandKind, pieceOfLetter } from './pieces.js';
+import { Position } from './position.js';
 
 export interface TurnInput {
   /** The reader's player id, given on its first turn only. */
@@ -68,4 +71,23 @@ export async function readTurn(io: LineIO, first: boolean): Promise<TurnInput | 
   if (header === null) return null;
   const actions = await readLines(io, readCount(header.at(-1)!, 'the number of actions'));
   return actions === null ? null : parseTurn([...header, ...actions], first);
+}
+
+/** The position a turn shows, with `toMove` to move and no history: pieces and hands, nothing else. */
+export function positionOf(turn: TurnInput, toMove: Color): Position {
+  const pos = new Position();
+  for (const [i, cells] of turn.board.entries()) {
+    for (const [col, cell] of cells.entries()) {
+      const piece = cell === '.' ? null : pieceOfLetter(cell);
+      if (piece) pos.put(square((SIZE - 1 - i) * SIZE + col), piece.color, piece.type);
+    }
+  }
+  for (const [color, letters] of turn.hands.entries()) {
+    for (const letter of letters) {
+      const kind = pieceOfLetter(letter)!.type as HandKind;
+      pos.setHandCount(color as Color, kind, pos.handCount(color as Color, kind) + 1);
+    }
+  }
+  pos.setSide(toMove);
+  return pos;
 }

@@ -2,7 +2,8 @@
  * The rules engine: a mutable position with incremental make/unmake and legal move generation
  * into a caller's buffer, allocating nothing per move. It knows the rules of a move (checks,
  * promotion, drops, nifu, pawn-drop mate); the end of the game (repetition, the move limit) is
- * rules.ts's business.
+ * rules.ts's business. It keeps the Zobrist key of the position and of every position before each
+ * move made, so that a search can see repetitions.
  */
 import {
   BETWEEN,
@@ -47,12 +48,15 @@ import {
   typeOfCode,
   UNPROMOTED,
 } from './pieces.js';
+import { HAND_HI, HAND_LO, PIECE_HI, PIECE_LO, SIDE_HI, SIDE_LO } from './zobrist.js';
 
 /** More than the legal moves of any position: the size of the buffer one generation needs. */
 export const MAX_MOVES = 512;
 
 const PROMOTE = 1 << 10;
 const DROP_FROM = SQUARES << 5;
+/** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
+const NULL_MOVE = -1;
 
 /** The squares a piece of `type` and `color` on `sq` attacks, given the occupied squares. */
 export function attacksOf(type: PieceType, color: Color, sq: number, occupied: number): number {
@@ -87,7 +91,7 @@ export class Position {
   /** Pieces in hand, indexed `color * 5 + kind`. */
   readonly hands = new Int8Array(2 * HAND_KINDS);
   readonly kings = new Int8Array(2);
-  side: Color = 0;
+  private sideToMove: Color = 0;
   /** The SFEN move number: 1 at the start, one more after each move. */
   moveNumber = 1;
   /**
@@ -95,10 +99,16 @@ export class Position {
    * Fairy-Stockfish's perft tables, which count such drops.
    */
   allowPawnDropMate = false;
+  /** The Zobrist key (zobrist.ts) of the board, the hands and the side to move, in two halves. */
+  keyLo = 0;
+  keyHi = 0;
 
-  /** The moves made and the piece codes they captured, for `unmake`. */
-  private undoMoves = new Int32Array(64);
-  private undoCaptures = new Int8Array(64);
+  /** The moves made, the piece codes they captured and the keys before them, for `unmake` and repetitions. */
+  private undoMoves = new Int32Array(512);
+  private undoCaptures = new Int8Array(512);
+  private undoKeysLo = new Int32Array(512);
+  private undoKeysHi = new Int32Array(512);
+  /** How many moves have been made (and not unmade) on this position. */
   private made = 0;
   /** Where the pawn-drop-mate test lists the defender's replies. */
   private readonly replies = new Int32Array(MAX_MOVES);
@@ -111,9 +121,11 @@ export class Position {
     copy.byColor.set(this.byColor);
     copy.hands.set(this.hands);
     copy.kings.set(this.kings);
-    copy.side = this.side;
+    copy.sideToMove = this.sideToMove;
     copy.moveNumber = this.moveNumber;
     copy.allowPawnDropMate = this.allowPawnDropMate;
+    copy.keyLo = this.keyLo;
+    copy.keyHi = this.keyHi;
     return copy;
   }
 
@@ -128,8 +140,45 @@ export class Position {
     return this.hands[color * HAND_KINDS + kind]!;
   }
 
+  /** How many pieces `color` holds in hand, of all kinds. */
+  handSize(color: Color): number {
+    const at = color * HAND_KINDS;
+    const h = this.hands;
+    return h[at]! + h[at + 1]! + h[at + 2]! + h[at + 3]! + h[at + 4]!;
+  }
+
   setHandCount(color: Color, kind: HandKind, count: number): void {
-    this.hands[color * HAND_KINDS + kind] = count;
+    while (this.hands[color * HAND_KINDS + kind]! < count) this.addToHand(color, kind);
+    while (this.hands[color * HAND_KINDS + kind]! > count) this.takeFromHand(color, kind);
+  }
+
+  /** The player to move. */
+  get side(): Color {
+    return this.sideToMove;
+  }
+
+  /** Sets the side to move (as an SFEN does), keeping the key. */
+  setSide(color: Color): void {
+    if (color !== this.side) this.flipSide();
+  }
+
+  /** The number of moves made on this position and not taken back: the length of its history. */
+  get historyLength(): number {
+    return this.made;
+  }
+
+  /** The key halves of the position before the `i`-th move made (0 = the first). */
+  historyKeyLo(i: number): number {
+    return this.undoKeysLo[i]!;
+  }
+
+  historyKeyHi(i: number): number {
+    return this.undoKeysHi[i]!;
+  }
+
+  /** Whether the `i`-th move made was a null move: the history before it does not lead here. */
+  historyIsNull(i: number): boolean {
+    return this.undoMoves[i] === NULL_MOVE;
   }
 
   get occupied(): number {
@@ -198,6 +247,15 @@ export class Position {
    * `MAX_MOVES` from `start`.
    */
   generate(out: Int32Array, start: number): number {
+    return this.generateMoves(out, start, false);
+  }
+
+  /** Writes the legal captures (promoting or not) from `out[start]` on and returns how many. */
+  generateCaptures(out: Int32Array, start: number): number {
+    return this.generateMoves(out, start, true);
+  }
+
+  private generateMoves(out: Int32Array, start: number, capturesOnly: boolean): number {
     const us = this.side;
     const them = (us ^ 1) as Color;
     const own = this.byColor[us]!;
@@ -208,18 +266,19 @@ export class Position {
 
     // The king: to any square not attacked once it has left its own (it no longer blocks a slider).
     const withoutKing = occupied ^ bit(ksq);
-    for (let targets = KING_ATTACKS[ksq]! & ~own; targets; targets &= targets - 1) {
+    const allowed = capturesOnly ? this.byColor[them]! : FULL;
+    for (let targets = KING_ATTACKS[ksq]! & ~own & allowed; targets; targets &= targets - 1) {
       const to = lsb(targets);
       if (this.attackers(to, them, withoutKing) === 0) out[n++] = to | (ksq << 5);
     }
     if (checkers & (checkers - 1)) return n - start; // double check: only the king moves
 
-    let moveTargets = ~own & FULL;
-    let dropTargets = ~occupied & FULL;
+    let moveTargets = ~own & allowed;
+    let dropTargets = capturesOnly ? 0 : ~occupied & FULL;
     if (checkers) {
       const between = BETWEEN[ksq * SQUARES + lsb(checkers)]!;
-      moveTargets = checkers | between;
-      dropTargets = between;
+      moveTargets &= checkers | between;
+      dropTargets &= between;
     }
 
     const pinned = this.pinned(us, occupied);
@@ -281,6 +340,8 @@ export class Position {
   /** Plays a legal move (anything else corrupts the position). */
   make(m: Move): void {
     if (this.made === this.undoMoves.length) this.growUndo();
+    this.undoKeysLo[this.made] = this.keyLo;
+    this.undoKeysHi[this.made] = this.keyHi;
     const us = this.side;
     const them = (us ^ 1) as Color;
     const to = m & 31;
@@ -288,7 +349,7 @@ export class Position {
     let captured = 0;
     if (from >= SQUARES) {
       const kind = from - SQUARES;
-      this.hands[us * HAND_KINDS + kind]!--;
+      this.takeFromHand(us, kind);
       this.place(to, us, kind);
     } else {
       const type = typeOfCode(this.board[from]!);
@@ -297,7 +358,7 @@ export class Position {
       if (captured !== 0) {
         const capturedType = typeOfCode(captured);
         this.remove(to, them, capturedType);
-        this.hands[us * HAND_KINDS + UNPROMOTED[capturedType]!]!++;
+        this.addToHand(us, UNPROMOTED[capturedType]!);
       }
       this.place(to, us, m & PROMOTE ? PROMOTED[type]! : type);
       if (type === KING) this.kings[us] = to;
@@ -305,8 +366,26 @@ export class Position {
     this.undoMoves[this.made] = m;
     this.undoCaptures[this.made] = captured;
     this.made++;
-    this.side = them;
+    this.flipSide();
     this.moveNumber++;
+  }
+
+  /** Passes the move to the other side: for a search's null-move pruning, never in a game. */
+  makeNull(): void {
+    if (this.made === this.undoMoves.length) this.growUndo();
+    this.undoKeysLo[this.made] = this.keyLo;
+    this.undoKeysHi[this.made] = this.keyHi;
+    this.undoMoves[this.made] = NULL_MOVE;
+    this.undoCaptures[this.made] = 0;
+    this.made++;
+    this.flipSide();
+    this.moveNumber++;
+  }
+
+  unmakeNull(): void {
+    this.made--;
+    this.flipSide();
+    this.moveNumber--;
   }
 
   /** Takes back the last move made. */
@@ -315,14 +394,14 @@ export class Position {
     const m = this.undoMoves[this.made]!;
     const them = this.side;
     const us = (them ^ 1) as Color;
-    this.side = us;
+    this.flipSide();
     this.moveNumber--;
     const to = m & 31;
     const from = (m >> 5) & 31;
     const type = typeOfCode(this.board[to]!);
     this.remove(to, us, type);
     if (from >= SQUARES) {
-      this.hands[us * HAND_KINDS + type]!++;
+      this.addToHand(us, type);
       return;
     }
     const original = m & PROMOTE ? UNPROMOTED[type]! : type;
@@ -332,7 +411,7 @@ export class Position {
     if (captured !== 0) {
       const capturedType = typeOfCode(captured);
       this.place(to, them, capturedType);
-      this.hands[us * HAND_KINDS + UNPROMOTED[capturedType]!]!--;
+      this.takeFromHand(us, UNPROMOTED[capturedType]!);
     }
   }
 
@@ -355,23 +434,55 @@ export class Position {
   }
 
   private place(sq: number, color: Color, type: number): void {
-    this.board[sq] = pieceCode(color, type);
+    const code = pieceCode(color, type);
+    this.board[sq] = code;
     this.byType[type]! |= bit(sq);
     this.byColor[color]! |= bit(sq);
+    this.keyLo ^= PIECE_LO[code * SQUARES + sq]!;
+    this.keyHi ^= PIECE_HI[code * SQUARES + sq]!;
   }
 
   private remove(sq: number, color: Color, type: number): void {
+    const code = this.board[sq]!;
     this.board[sq] = 0;
     this.byType[type]! &= ~bit(sq);
     this.byColor[color]! &= ~bit(sq);
+    this.keyLo ^= PIECE_LO[code * SQUARES + sq]!;
+    this.keyHi ^= PIECE_HI[code * SQUARES + sq]!;
+  }
+
+  /** One more piece of `kind` in `color`'s hand; its key is that of the `n`-th piece, `n` the count before. */
+  private addToHand(color: Color, kind: number): void {
+    const i = color * HAND_KINDS + kind;
+    const index = i * 2 + this.hands[i]!;
+    this.hands[i]!++;
+    this.keyLo ^= HAND_LO[index]!;
+    this.keyHi ^= HAND_HI[index]!;
+  }
+
+  private takeFromHand(color: Color, kind: number): void {
+    const i = color * HAND_KINDS + kind;
+    this.hands[i]!--;
+    const index = i * 2 + this.hands[i]!;
+    this.keyLo ^= HAND_LO[index]!;
+    this.keyHi ^= HAND_HI[index]!;
+  }
+
+  private flipSide(): void {
+    this.sideToMove = (this.sideToMove ^ 1) as Color;
+    this.keyLo ^= SIDE_LO;
+    this.keyHi ^= SIDE_HI;
   }
 
   private growUndo(): void {
-    const moves = new Int32Array(this.undoMoves.length * 2);
-    const captures = new Int8Array(this.undoCaptures.length * 2);
-    moves.set(this.undoMoves);
-    captures.set(this.undoCaptures);
-    this.undoMoves = moves;
-    this.undoCaptures = captures;
+    const grow = <T extends Int32Array | Int8Array>(from: T, to: T): T => {
+      to.set(from);
+      return to;
+    };
+    const size = this.undoMoves.length * 2;
+    this.undoMoves = grow(this.undoMoves, new Int32Array(size));
+    this.undoCaptures = grow(this.undoCaptures, new Int8Array(size));
+    this.undoKeysLo = grow(this.undoKeysLo, new Int32Array(size));
+    this.undoKeysHi = grow(this.undoKeysHi, new Int32Array(size));
   }
 }

@@ -24,7 +24,7 @@ export function parseSfen(text: string): Position {
   const pos = new Position();
   readBoard(pos, board);
   if (side !== 'b' && side !== 'w') throw new SfenError(`the side to move is "b" or "w", not ${JSON.stringify(side)}`);
-  pos.side = side === 'b' ? 0 : 1;
+  pos.setSide(side === 'b' ? 0 : 1);
   readHands(pos, hands);
   if (!/^[0-9]{1,6}$/.test(moveNumber) || Number(moveNumber) < 1)
     throw new SfenError(`the move number is a positive integer, not ${JSON.stringify(moveNumber)}`);

@@ -1,23 +1,24 @@
 /**
  * The `usi:<command>` bridge: a shogi engine speaking USI plays one seat. The bridge reads each
  * turn's protocol text like any bot, keeps the game's moves, and asks the engine with
- * `position sfen <start> moves ...` and `go movetime <ms>`; the engine's `bestmove` becomes the
+ * `position sfen <start> moves ...` and `go movetime <ms>` (or `go depth N`, `go nodes N` with
+ * `usi(depth=N):<command>`, `usi(nodes=N):<command>`); the engine's `bestmove` becomes the
  * statement's action. The turn's clock covers everything the engine is asked during the turn. The
  * `usi` and `isready` handshake comes first, on a clock of its own (`STARTUP_MS`): USI sets engine
  * start-up apart from thinking, and every shogi GUI and tester starts engines before the game, as
  * fastchess does with its start-up timeout. A wasm engine needs seconds just to load.
  */
 import type { BotConnection, TurnResult } from '../../core/connection.js';
-import type { Bridge } from '../../core/game.js';
+import type { Bridge, Setting } from '../../core/game.js';
 import { failed, ok } from '../../core/result.js';
 import { type Millis, millis } from '../../core/units.js';
 import type { Color } from './board.js';
-import { parseTurn, type TurnInput } from './input.js';
+import { parseTurn, positionOf, type TurnInput } from './input.js';
 import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
 import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
 import type { Position } from './position.js';
 import { boardLines } from './protocol.js';
-import { parseSfen, START_SFEN } from './sfen.js';
+import { formatSfen, parseSfen, START_SFEN } from './sfen.js';
 
 /**
  * The time kept back from `go movetime`: the larger of this share of what is left and
@@ -64,28 +65,50 @@ class TurnClock {
 
 const firstWord = (line: string): string => line.trim().split(/\s+/)[0] ?? '';
 
+/** What the engine is asked to search each turn instead of `movetime`: a depth, a node count, or both. */
+export interface UsiLimits {
+  readonly depth?: number;
+  readonly nodes?: number;
+}
+
+/** The `go` command of a turn with `remaining` ms left on the clock. */
+function goCommand(limits: UsiLimits, remaining: number): string {
+  const fixed = [
+    ...(limits.depth !== undefined ? [`depth ${limits.depth}`] : []),
+    ...(limits.nodes !== undefined ? [`nodes ${limits.nodes}`] : []),
+  ];
+  return `go ${fixed.length > 0 ? fixed.join(' ') : `movetime ${moveTime(remaining)}`}`;
+}
+
 export class UsiBot implements BotConnection {
   readonly label: string;
-  /** The game so far: its moves in USI, and the position they lead to. */
+  /**
+   * The game so far: where it started for the engine (the game's start, or the position of the
+   * bridge's first turn when the game started elsewhere), the moves since in USI, and the position
+   * they lead to.
+   */
+  private start = START_SFEN;
   private readonly moves: string[] = [];
-  private readonly position: Position = parseSfen(START_SFEN);
+  private position: Position = parseSfen(START_SFEN);
   /** The engine's player, known from the first turn's input. */
   private color: Color | null = null;
 
-  /** `engine`: the engine's process, started by the arena; `threads`: its Threads option. */
+  /** `engine`: the engine's process, started by the arena; `threads`: its Threads option; `limits`: instead of movetime. */
   constructor(
     readonly command: string,
     private readonly engine: BotConnection,
     private readonly threads = 1,
+    private readonly limits: UsiLimits = {},
   ) {
     this.label = `usi:${command}`;
   }
 
   /** Plays a turn; `accept` does not apply, since the bridge itself picks the engine's `bestmove` line. */
   async turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
-    const turn = parseTurn(input, this.color === null);
+    const first = this.color === null;
+    const turn = parseTurn(input, first);
     let startupStderr = '';
-    if (this.color === null) {
+    if (first) {
       this.color = turn.id;
       const startup = new TurnClock(this.engine, STARTUP_MS);
       const failure = await this.handshake(startup);
@@ -93,12 +116,13 @@ export class UsiBot implements BotConnection {
       startupStderr = startup.stderr;
     }
     const clock = new TurnClock(this.engine, limit, startupStderr);
-    if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
+    if (first) this.begin(turn);
+    else if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
     this.check(turn);
 
-    const position = `position sfen ${START_SFEN}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
+    const position = `position sfen ${this.start}${this.moves.length > 0 ? ` moves ${this.moves.join(' ')}` : ''}`;
     const answer = await clock.ask(
-      [position, `go movetime ${moveTime(clock.remaining)}`],
+      [position, goCommand(this.limits, clock.remaining)],
       (line) => firstWord(line) === 'bestmove',
     );
     if (answer.kind !== 'line') return answer;
@@ -155,6 +179,23 @@ export class UsiBot implements BotConnection {
     return null;
   }
 
+  /**
+   * The bridge's first turn: the game's start and the opponent's first move, if that is what the
+   * turn shows; else a start of the referee's own (random plies, an openings file), which the
+   * engine is then told as an SFEN, its history before unknown.
+   */
+  private begin(turn: TurnInput): void {
+    const shown = positionOf(turn, this.color!);
+    const move = turn.lastAction === null ? null : parseAction(turn.lastAction);
+    if (turn.lastAction === null || (move !== null && this.position.legalMoves().includes(move))) {
+      if (move !== null) this.play(move);
+      if (this.position.keyLo === shown.keyLo && this.position.keyHi === shown.keyHi) return;
+    }
+    this.start = formatSfen(shown);
+    this.position = parseSfen(this.start);
+    this.moves.length = 0;
+  }
+
   /** The opponent's action as a move of the bridge's game. */
   private follow(action: string): Move {
     const move = parseAction(action);
@@ -196,16 +237,39 @@ export class UsiBot implements BotConnection {
   }
 }
 
+const positiveWhole = (what: string) => (value: string) =>
+  /^[1-9][0-9]{0,8}$/.test(value)
+    ? ok(value)
+    : failed(`${what} is a whole number from 1, not ${JSON.stringify(value)}`);
+
+const params: readonly Setting[] = [
+  {
+    name: 'threads',
+    description: "the engine's Threads option; the arena counts the engine as that many cores busy",
+    default: '1',
+    check: (value) => (/^[1-9]\d*$/.test(value) ? ok(value) : failed('threads is a whole number from 1')),
+  },
+  {
+    name: 'depth',
+    description: "ask for `go depth N` instead of `go movetime` (the arena's clock still applies)",
+    default: 'none',
+    check: positiveWhole('depth'),
+  },
+  {
+    name: 'nodes',
+    description: "ask for `go nodes N` instead of `go movetime` (the arena's clock still applies)",
+    default: 'none',
+    check: positiveWhole('nodes'),
+  },
+];
+
 export const usi: Bridge = {
   description:
-    'a shogi engine speaking USI, as usi:<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
-  params: [
-    {
-      name: 'threads',
-      description: "the engine's Threads option; the arena counts the engine as that many cores busy",
-      default: '1',
-      check: (value) => (/^[1-9]\d*$/.test(value) ? ok(value) : failed('threads is a whole number from 1')),
-    },
-  ],
-  connect: (command, start, params) => new UsiBot(command, start(command), Number(params.threads ?? 1)),
+    'a shogi engine speaking USI, as usi:<command>, usi(depth=N):<command> or usi(nodes=N):<command>; for example "usi:node tools/fairy-stockfish.js" (Fairy-Stockfish)',
+  params,
+  connect: (command, start, given) =>
+    new UsiBot(command, start(command), Number(given.threads ?? 1), {
+      ...(given.depth !== undefined && { depth: Number(given.depth) }),
+      ...(given.nodes !== undefined && { nodes: Number(given.nodes) }),
+    }),
 };

@@ -1,12 +1,18 @@
 /**
- * The hot path: one player's commands generated and counted on bitboards, with no allocation per
- * move. A side is a mask of points (bit p for point p, see src/boards/morris.ts); a command is
- * packed in an integer. rules.ts builds the game on top of this; perft counts with it.
+ * The hot path on bitboards. A side is a mask of points (bit p for point p, see
+ * src/boards/morris.ts); a command is a packed integer (src/boards/morris-engine/moves.ts).
+ * - `generate`, `countMoves`, `perft`: one player's commands in the order the protocol lists them,
+ *   counted without allocation; rules.ts builds the game on them.
+ * - `MorrisPosition`: this game's rules on the engine's position (make/unmake), for the search.
  */
-import { LINE_MASKS, NEIGHBOUR_MASKS, POINT_COUNT } from '../../boards/morris.js';
+import { NEIGHBOUR_MASKS, POINT_COUNT } from '../../boards/morris.js';
+import { ALL_POINTS, canStep, millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
+import { moveFrom, moveTake1, moveTo, NONE, packMove } from '../../boards/morris-engine/moves.js';
+import { BoardPosition, DRAWN, LOST, ONGOING, STONES, type Status } from '../../boards/morris-engine/position.js';
+import { zobristKeys } from '../../boards/morris-engine/zobrist.js';
 import { FIELD_ORDER, STEP_ORDER } from './board.js';
 
-export const STONES = 9;
+export { STONES };
 /** Commands in the whole game, both players' together, after which it is a draw. */
 export const TURN_LIMIT = 200;
 /** A player who has lost this many stones (is down to 2) has lost the game. */
@@ -14,55 +20,8 @@ export const LOSING_LOSSES = STONES - 2;
 /** A player with this many stones left, all placed, flies. */
 export const FLYING_STONES = 3;
 
-const ALL = (1 << POINT_COUNT) - 1;
-
-/**
- * A command packed as `from | to << 5 | take << 10`, each a point, or `NONE` for no origin (a
- * placement) and no take. `1 << NONE` is a bit outside every mask, so it can be cleared blindly.
- */
-export type PackedMove = number;
-export const NONE = 31;
-export const pack = (from: number, to: number, take: number): PackedMove => from | (to << 5) | (take << 10);
-export const fromOf = (m: PackedMove): number => m & 31;
-export const toOf = (m: PackedMove): number => (m >>> 5) & 31;
-export const takeOf = (m: PackedMove): number => (m >>> 10) & 31;
-
 /** Room for any player's commands: at most 3 stones × 21 free fields × 9 takes when flying. */
 export const MAX_MOVES = 1024;
-
-export function popcount(mask: number): number {
-  mask -= (mask >>> 1) & 0x55555555;
-  mask = (mask & 0x33333333) + ((mask >>> 2) & 0x33333333);
-  return (((mask + (mask >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/**
- * The points where one more stone of `own` would fill a line (close a mill): the third point of
- * each line holding two of `own`. Some may be taken by the opponent; callers keep the free ones.
- */
-export function millTargets(own: number): number {
-  let targets = 0;
-  for (let i = 0; i < LINE_MASKS.length; i++) {
-    const rest = LINE_MASKS[i]! & ~own;
-    if (rest !== 0 && (rest & (rest - 1)) === 0) targets |= rest;
-  }
-  return targets;
-}
-
-/** The stones of `side` that stand in a line filled with its stones. */
-export function inMills(side: number): number {
-  let mask = 0;
-  for (let i = 0; i < LINE_MASKS.length; i++) {
-    const line = LINE_MASKS[i]!;
-    if ((side & line) === line) mask |= line;
-  }
-  return mask;
-}
-
-/** The stones of `side` a mill may take: those outside every mill, or any when all are in mills. */
-export function takable(side: number): number {
-  return side & ~inMills(side) || side;
-}
 
 export type Phase = 'placing' | 'moving' | 'flying';
 
@@ -78,7 +37,7 @@ export function phaseOf(own: number, placed: number): Phase {
  * then take, each in `FIELD_ORDER`; a mill with one command per takable stone. Returns how many.
  */
 export function generate(own: number, opp: number, placed: number, out: Int32Array): number {
-  const free = ALL & ~(own | opp);
+  const free = ALL_POINTS & ~(own | opp);
   const takes = takable(opp);
   let n = 0;
   const phase = phaseOf(own, placed);
@@ -106,19 +65,19 @@ export function generate(own: number, opp: number, placed: number, out: Int32Arr
 /** Writes at `out[n]` the command from `from` to `to`, one per take if `to` is one of the `mills` targets. */
 function emit(out: Int32Array, n: number, from: number, to: number, mills: number, takes: number): number {
   if (((mills >>> to) & 1) === 0) {
-    out[n] = pack(from, to, NONE);
+    out[n] = packMove(from, to);
     return n + 1;
   }
   for (let i = 0; i < POINT_COUNT; i++) {
     const take = FIELD_ORDER[i]!;
-    if ((takes >>> take) & 1) out[n++] = pack(from, to, take);
+    if ((takes >>> take) & 1) out[n++] = packMove(from, to, take);
   }
   return n;
 }
 
 /** How many commands `generate` would write, counted without listing them. */
 export function countMoves(own: number, opp: number, placed: number): number {
-  const free = ALL & ~(own | opp);
+  const free = ALL_POINTS & ~(own | opp);
   const extra = popcount(takable(opp)) - 1;
   const phase = phaseOf(own, placed);
   if (phase === 'placing') return popcount(free) + extra * popcount(free & millTargets(own));
@@ -163,10 +122,10 @@ export function perft(sides: Sides, depth: number): number {
     let leaves = 0;
     for (let i = 0; i < n; i++) {
       const m = moves[i]!;
-      const from = fromOf(m);
-      const moved = (own & ~(1 << from)) | (1 << toOf(m));
+      const from = moveFrom(m);
+      const moved = (own & ~(1 << from)) | (1 << moveTo(m));
       leaves += count(
-        opp & ~(1 << takeOf(m)),
+        opp & ~(1 << moveTake1(m)),
         moved,
         oppPlaced,
         ownPlaced + (from === NONE ? 1 : 0),
@@ -177,4 +136,87 @@ export function perft(sides: Sides, depth: number): number {
     return leaves;
   };
   return count(sides.own, sides.opp, sides.ownPlaced, sides.oppPlaced, sides.ply, depth);
+}
+
+/** One key per seat and point. */
+const STONE_KEYS = zobristKeys(2 * POINT_COUNT, 0x5eed_0003);
+
+/**
+ * Nine Men's Morris's rules on the engine's position: one take per move that closes a mill, however
+ * many lines it closes and whether or not the mill was closed before; the loss at 7 stones lost
+ * (even while placing); a blocked player's loss; a draw after 200 moves in all.
+ */
+export class MorrisPosition extends BoardPosition {
+  readonly turnLimit = TURN_LIMIT;
+  protected readonly maxTakes = 1;
+
+  /** A position from the stones of each seat, the stones each has placed, and the moves played. */
+  static of(stones: readonly [number, number], placed: readonly [number, number], ply: number): MorrisPosition {
+    const p = new MorrisPosition();
+    for (let seat = 0; seat < 2; seat++) {
+      p.stones[seat] = stones[seat]!;
+      p.stock[seat] = STONES - placed[seat]!;
+    }
+    p.ply = ply;
+    p.side = ply & 1;
+    p.rehash();
+    for (let seat = 0; seat < 2; seat++)
+      for (let at = 0; at < POINT_COUNT; at++) if ((stones[seat]! >>> at) & 1) p.toggleStone(seat, at);
+    p.status = p.statusAfterMove();
+    return p;
+  }
+
+  /** The stones `seat` has lost to mills. */
+  lost(seat: number): number {
+    return STONES - this.stock[seat]! - popcount(this.stones[seat]!);
+  }
+
+  limitStatus(): Status {
+    return DRAWN;
+  }
+
+  private toggleStone(seat: number, at: number): void {
+    const k = 2 * (seat * POINT_COUNT + at);
+    this.hashLo ^= STONE_KEYS[k]!;
+    this.hashHi ^= STONE_KEYS[k + 1]!;
+  }
+
+  protected arrive(from: number, to: number): void {
+    const s = this.side;
+    if (from !== NONE) {
+      this.stones[s]! &= ~(1 << from);
+      this.toggleStone(s, from);
+    }
+    this.stones[s]! |= 1 << to;
+    this.toggleStone(s, to);
+  }
+
+  protected unarrive(from: number, to: number): void {
+    const s = this.side;
+    this.stones[s]! &= ~(1 << to);
+    if (from !== NONE) this.stones[s]! |= 1 << from;
+  }
+
+  protected take(seat: number, at: number): void {
+    this.stones[seat]! &= ~(1 << at);
+    this.toggleStone(seat, at);
+  }
+
+  protected untake(seat: number, at: number): void {
+    this.stones[seat]! |= 1 << at;
+  }
+
+  /** In the published referee's order: 7 stones lost, then blocked, then the turn limit. */
+  protected statusAfterMove(): Status {
+    const s = this.side;
+    const own = this.stones[s]!;
+    if (this.lost(s) >= LOSING_LOSSES) return LOST;
+    if (
+      this.stock[s] === 0 &&
+      popcount(own) > FLYING_STONES &&
+      !canStep(own, ALL_POINTS & ~(own | this.stones[1 - s]!))
+    )
+      return LOST;
+    return this.ply >= TURN_LIMIT ? DRAWN : ONGOING;
+  }
 }

@@ -3,7 +3,7 @@
  * command. The bot side, reading those lines back, is input.ts.
  */
 import { fieldName, POINT_COUNT, type Point, pointOfField } from '../../boards/morris.js';
-import type { Answer, Protocol } from '../../core/game.js';
+import { type Answer, type Protocol, withoutTrailingBlanks } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { FIELD_ORDER, NEIGHBOUR_LINES } from './board.js';
@@ -45,8 +45,9 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 /** Reads a command; it must be exactly one of the commands listed for this turn. */
 function parseOutput(state: MorrisState, s: Seat, line: string): Result<Answer<MorrisMove>> {
   if (s !== rules.toMove(state)) throw new Error(`it is not player ${s}'s turn`);
-  if (line === '') return failed('empty line: expected a command such as PLACE;A1');
-  const [name = '', ...texts] = line.split(';');
+  const command = withoutTrailingBlanks(line);
+  if (command === '') return failed('empty line: expected a command such as PLACE;A1');
+  const [name = '', ...texts] = command.split(';');
   const form = FORMS.get(name);
   if (form === undefined) {
     if (FORMS.has(name.toUpperCase()))

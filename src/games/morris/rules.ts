@@ -12,27 +12,22 @@ import {
   NEIGHBOURS,
   type Point,
 } from '../../boards/morris.js';
+import { millTargets, popcount, takable } from '../../boards/morris-engine/bitboard.js';
+import { moveFrom, moveTake1, moveTo, NONE, type PackedMove, packMove } from '../../boards/morris-engine/moves.js';
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { type Seat, seat } from '../../core/units.js';
 import { FIELD_ORDER } from './board.js';
 import {
   countMoves,
-  fromOf,
   generate,
   LOSING_LOSSES,
   MAX_MOVES,
-  millTargets,
-  NONE,
   type Phase,
-  popcount,
   type Sides,
   STONES,
   phaseOf as sidePhase,
   TURN_LIMIT,
-  takable,
-  takeOf,
-  toOf,
 } from './position.js';
 import type { MorrisSnapshot } from './view.js';
 
@@ -84,6 +79,15 @@ export function sidesOf(state: MorrisState): Sides {
   };
 }
 
+/** A command packed for the fast position (position.ts), and back. */
+export const packCommand = (move: MorrisMove): PackedMove =>
+  packMove(move.kind === 'PLACE' ? NONE : move.from, move.to, move.take ?? NONE);
+export function unpackCommand(m: PackedMove): MorrisMove {
+  const take = moveTake1(m) === NONE ? null : (moveTake1(m) as Point);
+  const to = moveTo(m) as Point;
+  return moveFrom(m) === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: moveFrom(m) as Point, to, take };
+}
+
 /** The statement's name of a move's command. */
 export const commandOf = (move: MorrisMove): string => (move.take === null ? move.kind : `${move.kind}&TAKE`);
 
@@ -109,11 +113,7 @@ function legalMoves(state: MorrisState): MorrisMove[] {
   const n = generate(own, opp, ownPlaced, scratch);
   const moves: MorrisMove[] = [];
   for (let i = 0; i < n; i++) {
-    const m = scratch[i]!;
-    const from = fromOf(m);
-    const to = toOf(m) as Point;
-    const take = takeOf(m) === NONE ? null : (takeOf(m) as Point);
-    moves.push(from === NONE ? { kind: 'PLACE', to, take } : { kind: 'MOVE', from: from as Point, to, take });
+    moves.push(unpackCommand(scratch[i]!));
   }
   return moves;
 }

@@ -1,7 +1,9 @@
 /** RummiKode: the CodinGame card game for two to four bots (stacks of runs and colour groups). See README.md. */
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
+import { greedy } from './bots/greedy.js';
 import { random } from './bots/random.js';
+import { strong } from './bots/strong.js';
 import { clicks } from './clicks.js';
 import type { RummiMove } from './moves.js';
 import { protocol } from './protocol.js';
@@ -15,6 +17,8 @@ export const game: GameDefinition<RummiState, RummiMove> = {
   rules,
   openings: {},
   protocol,
-  bots: { random },
+  bots: { random, greedy, strong },
+  // The built-in bots meant as bosses, by league (`tabula judge --league`); the highest is the default.
+  bosses: { wood: 'random', bronze: 'greedy', gold: 'strong' },
   view: { board, clicks },
 };

@@ -2,7 +2,7 @@
  * The statement's protocol, referee side: the lines a player reads before each command, and the
  * parsing of the command it writes. The bot side, reading those lines back, is input.ts.
  */
-import type { Answer, Protocol } from '../../core/game.js';
+import { type Answer, type Protocol, withoutTrailingBlanks } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import type { Seat } from '../../core/units.js';
 import { type Card, cardText, readCard } from './cards.js';
@@ -111,8 +111,7 @@ function readMove(kind: Kind, fields: readonly string[]): Result<RummiMove> {
 
 function parseOutput(state: RummiState, s: Seat, line: string): Result<Answer<RummiMove>> {
   if (s !== state.mover) throw new Error(`it is not seat ${s}'s turn`);
-  // Trailing spaces are dropped, as Java's split drops trailing empty fields.
-  const command = line.replace(/ +$/, '');
+  const command = withoutTrailingBlanks(line);
   if (command === '') return failed('empty line');
   if (command.startsWith(' ')) return failed('leading space at character 1');
   const double = command.indexOf('  ');

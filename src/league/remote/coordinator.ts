@@ -148,6 +148,7 @@ export async function playQueued(
   }
 }
 
+/** Stores a game a worker played, its replay as the worker compressed it (no compression here). */
 function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob, GameJobResult>): void {
   const played = job.returnvalue;
   const replay = Buffer.from(played.replay, 'base64');
@@ -158,10 +159,11 @@ function store(settings: RunSettings, plan: PlannedGame, job: Job<GameJob, GameJ
     seats: plan.seats,
     result: played.result,
     times: played.times,
+    finishedAt: new Date().toISOString(),
     durationMs: played.durationMs,
   };
   const id = settings.store.recordGame(game, replay);
-  if (id !== null) settings.onGame?.({ ...game, id, finishedAt: new Date().toISOString(), worker: played.worker });
+  if (id !== null) settings.onGame?.({ ...game, id, worker: played.worker });
 }
 
 /** The game slots of the workers alive now. */

@@ -57,6 +57,50 @@ export function eloInterval({ n, mean, variance }: { n: number; mean: number; va
 export const TRINOMIAL_VALUES = [0, 0.5, 1] as const;
 export const PENTANOMIAL_VALUES = [0, 0.25, 0.5, 0.75, 1] as const;
 
+/** What an Elo interval was computed from, and why when not from the game pairs. */
+export interface EloBasis {
+  /** `pairs`: the pentanomial; `games`: the trinomial; `prior`: the trinomial with one win and one loss added. */
+  readonly from: 'pairs' | 'games' | 'prior';
+  /** Why the pairs were not used; absent when they were. */
+  readonly because?: string;
+}
+
+/**
+ * Fewer complete pairs than this and their variance is not trusted: a variance estimated from so few
+ * samples is often far too small (with one pair, or pairs that all scored the same, it is zero).
+ */
+export const MIN_PAIRS = 5;
+
+/**
+ * The Elo difference of a pair of bots with a 95% interval that claims no certainty the games do not
+ * give. From the game pairs when there are enough of them and their scores vary (pairing cancels the
+ * luck of the seed); else from the games, whose variance ignores the pairing and so errs on the wide
+ * side; and when every game ended the same way (all draws, or one bot won them all), whose variance
+ * is zero too, from the games with one virtual win and one virtual loss added for the interval.
+ */
+export function pairEloInterval(
+  pentanomial: readonly number[],
+  trinomial: readonly number[],
+): { readonly interval: Interval; readonly basis: EloBasis } {
+  const pairs = scoreMoments(PENTANOMIAL_VALUES, pentanomial);
+  if (pairs.n >= MIN_PAIRS && pairs.variance > 0) return { interval: eloInterval(pairs), basis: { from: 'pairs' } };
+  const because =
+    pairs.n === 0
+      ? 'no complete game pair'
+      : pairs.n < MIN_PAIRS
+        ? `only ${pairs.n} game pair${pairs.n === 1 ? '' : 's'}`
+        : 'every game pair scored the same';
+  const games = scoreMoments(TRINOMIAL_VALUES, trinomial);
+  if (games.variance > 0) return { interval: eloInterval(games), basis: { from: 'games', because } };
+  const [losses = 0, draws = 0, wins = 0] = trinomial;
+  const widened = eloInterval(scoreMoments(TRINOMIAL_VALUES, [losses + 1, draws, wins + 1]));
+  const same = games.n === 0 ? 'no game' : 'every game ended the same way';
+  return {
+    interval: { value: eloOfScore(games.mean), low: widened.low, high: widened.high },
+    basis: { from: 'prior', because: same },
+  };
+}
+
 /** Likelihood of superiority: the probability that the first player is the stronger, from wins and losses. */
 export function likelihoodOfSuperiority(wins: number, losses: number): number {
   if (wins + losses === 0) return 0.5;

@@ -123,7 +123,8 @@ describe('tabula judge loa', () => {
   it('accepts the strong bot, printing each game with its number of moves', async () => {
     const run = await tabula(['judge', 'loa', builtinCommand('strong', '--seed', '1'), '--games', '2', '--seed', '1']);
     assert.equal(run.code, 0, run.stderr);
-    const lines = run.stdout.trim().split('\n');
+    const lines = run.stdout.trim().split('\n').slice(1);
+    assert.match(run.stdout, /^judging against the statement's judge: wins every game .*, 2 games, seed 1\n/);
     assert.match(lines[0]!, /^game 1: seat 0, seed 1: won in \d+ moves \(BLACK has connected its \d+ pieces\)$/);
     assert.match(lines[1]!, /^game 2: seat 1, seed 2: won in \d+ moves \(WHITE has connected its \d+ pieces\)$/);
     assert.equal(lines[2], 'Accepted: 2 of 2 games passed');
@@ -137,7 +138,7 @@ describe('tabula judge loa', () => {
       dir,
     );
     assert.equal(run.code, 1, run.stderr);
-    const lines = run.stdout.trim().split('\n');
+    const lines = run.stdout.trim().split('\n').slice(1);
     assert.equal(lines[0], 'game 1: seat 0, seed 1: draw in 100 moves (move limit: 100 moves without a winner)');
     assert.equal(lines[1], 'Rejected: game 1 (seat 0, seed 1): a draw: move limit: 100 moves without a winner');
     assert.equal(lines[2], 'replay: judge-loa-1.json');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { parseBotSpec } from '../../../src/arena/bot-spec.js';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { ProcessBot } from '../../../src/arena/process-bot.js';
 import { BotStartError } from '../../../src/core/connection.js';
@@ -10,6 +11,7 @@ import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, formatUsi, parseAction } from '../../../src/games/minishogi/moves.js';
 import { protocol } from '../../../src/games/minishogi/protocol.js';
 import { rules } from '../../../src/games/minishogi/rules.js';
+import { START_SFEN } from '../../../src/games/minishogi/sfen.js';
 import { moveTime, UsiBot } from '../../../src/games/minishogi/usi.js';
 import { root } from '../../support/cli.js';
 import { start } from './helpers.js';
@@ -103,6 +105,29 @@ it("as player 1, with an engine that offers no variant option: no setoption, the
   assert.match(replay.turns[1]!.output[0]!, /^([1-5]{4}\+?|[psgbr]\*[1-5]{2})$/, "drops in player 1's case");
 });
 
+it("from a start of the referee's own (random plies), the engine is told that position, then the moves since", async () => {
+  for (const seat of [0, 1]) {
+    const bots = ['builtin:random', 'builtin:random'];
+    bots[seat] = fake('good');
+    const timeLimits = { firstTurn: millis(5000), turn: millis(5000) };
+    const { result, replay } = await playGame(game, bots, { seed: 6, timeLimits, opening: { randomPlies: 3 } });
+    assert.deepEqual(
+      result.players.map((p) => p.status),
+      ['ok', 'ok'],
+      result.reason,
+    );
+    const positions = commands(replay.turns, seat).filter((line) => line.startsWith('position '));
+    // The position before the engine's first turn, as the referee's snapshot writes it (with its own move number).
+    const k = replay.turns.findIndex((t) => t.seat === seat);
+    const before = (k === 0 ? replay.initialState : replay.turns[k - 1]!.state) as { sfen: string };
+    const shown = `${before.sfen.split(' ').slice(0, 3).join(' ')} 1`;
+    assert.notEqual(shown, START_SFEN);
+    assert.equal(positions[0], `position sfen ${shown}`);
+    assert.match(positions[1]!, /^position sfen .* moves \S+ \S+$/);
+    assert.ok(positions[1]!.startsWith(`position sfen ${shown} moves `), positions[1]);
+  }
+});
+
 it('an engine whose variant option lacks minishogi cannot be started', async () => {
   await assert.rejects(
     playGame(game, [fake('chess'), 'builtin:random'], { seed: 1, timeLimits: limits }),
@@ -140,4 +165,36 @@ it('a real game against Fairy-Stockfish through the bridge', async () => {
     result.reason,
   );
   assert.equal(result.winner, 0, result.reason);
+});
+
+describe('usi(depth=N) and usi(nodes=N)', () => {
+  const limited = (params: string): string => fake('good').replace(/^usi:/, `usi(${params}):`);
+
+  it('asks for go depth or go nodes instead of movetime, every turn', async () => {
+    for (const [params, go] of [
+      ['depth=4', 'go depth 4'],
+      ['nodes=20000', 'go nodes 20000'],
+      ['depth=3,nodes=500', 'go depth 3 nodes 500'],
+    ] as const) {
+      const { result, replay } = await playGame(game, [limited(params), 'builtin:random'], {
+        seed: 5,
+        timeLimits: limits,
+      });
+      assert.equal(result.players[0]!.status, 'ok', params);
+      const goes = commands(replay.turns, 0).filter((line) => line.startsWith('go '));
+      assert.ok(goes.length > 3 && goes.every((line) => line === go), `${params}: ${goes.join(', ')}`);
+    }
+  });
+
+  it('refuses values that are not whole numbers from 1, and unknown parameters', () => {
+    assert.throws(
+      () => parseBotSpec(game, limited('depth=0')),
+      /usi: parameter depth=0: depth is a whole number from 1, not "0"/,
+    );
+    assert.throws(() => parseBotSpec(game, limited('nodes=1e5')), /nodes is a whole number from 1/);
+    assert.throws(
+      () => parseBotSpec(game, limited('movetime=100')),
+      /usi has no parameter "movetime" \(its parameters: threads, depth, nodes\)/,
+    );
+  });
 });

@@ -14,7 +14,7 @@ it('tabula games lists morris', async () => {
     title: "Nine Men's Morris",
     players: { min: 2, max: 2 },
     timeLimits: { firstTurnMs: 1000, turnMs: 50 },
-    bots: ['random'],
+    bots: ['random', 'greedy', 'strong'],
     options: [],
   });
 });

@@ -194,7 +194,6 @@ it('malformed commands: the exact reason', () => {
     ['PLACE;d1', 'field 1 of PLACE, "d1", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE;D4', 'field 1 of PLACE, "D4", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     ['PLACE; D1', 'field 1 of PLACE, " D1", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
-    ['PLACE;D1 ', 'field 1 of PLACE, "D1 ", is not one of the 24 fields (A1..G7, as listed in the initialisation)'],
     [
       'PLACE&TAKE;A7;H9',
       'field 2 of PLACE&TAKE, "H9", is not one of the 24 fields (A1..G7, as listed in the initialisation)',

@@ -12,7 +12,7 @@ describe('tabula with rummikode', () => {
       title: 'RummiKode',
       players: { min: 2, max: 4 },
       timeLimits: { firstTurnMs: 1000, turnMs: 100 },
-      bots: ['random'],
+      bots: ['random', 'greedy', 'strong'],
       options: [],
     });
   });

@@ -9,9 +9,11 @@ import {
   eloOfScore,
   likelihoodOfSuperiority,
   PENTANOMIAL_VALUES,
+  pairEloInterval,
   scoreMoments,
   scoreOfElo,
   TRINOMIAL_VALUES,
+  Z95,
 } from '../../../src/league/stats/elo.js';
 import { parseSprt, sprt, sprtBounds, sprtLlr } from '../../../src/league/stats/sprt.js';
 
@@ -39,6 +41,42 @@ describe('Elo statistics', () => {
     close(likelihoodOfSuperiority(10, 0), 0.9992172988709987, 1e-12);
     close(likelihoodOfSuperiority(40, 60), 1 - 0.9772498680518208, 1e-12);
     assert.equal(likelihoodOfSuperiority(0, 0), 0.5);
+  });
+});
+
+describe('the Elo interval of a pair of bots', () => {
+  it('comes from the game pairs when there are enough and they vary', () => {
+    const pentanomial = [3, 10, 30, 12, 5];
+    const { interval, basis } = pairEloInterval(pentanomial, [40, 40, 40]);
+    assert.deepEqual(basis, { from: 'pairs' });
+    assert.deepEqual(interval, eloInterval(scoreMoments(PENTANOMIAL_VALUES, pentanomial)));
+  });
+
+  it('comes from the games when every pair scored the same, never as a point', () => {
+    // Ten games between identical bots, every pair split 1-1: the pairs' variance is 0.
+    const { interval, basis } = pairEloInterval([0, 0, 5, 0, 0], [5, 0, 5]);
+    assert.deepEqual(basis, { from: 'games', because: 'every game pair scored the same' });
+    close(interval.value, 0, 1e-12, 'value');
+    // The games' variance: ½ ± 1.96·√(¼/10).
+    close(interval.high, eloOfScore(0.5 + Z95 * Math.sqrt(0.025)), 1e-9, 'high');
+    close(interval.low, -interval.high, 1e-9, 'low');
+  });
+
+  it('comes from the games when the pairs are too few to trust their variance', () => {
+    const { basis } = pairEloInterval([0, 0, 1, 1, 0], [1, 0, 3]);
+    assert.deepEqual(basis, { from: 'games', because: 'only 2 game pairs' });
+  });
+
+  it('adds one win and one loss when every game ended the same way', () => {
+    const draws = pairEloInterval([0, 0, 5, 0, 0], [0, 10, 0]);
+    assert.deepEqual(draws.basis, { from: 'prior', because: 'every game ended the same way' });
+    close(draws.interval.value, 0, 1e-12, 'value');
+    // 1 loss, 10 draws, 1 win: two games of twelve ½ from the mean, a variance of 1/24 per game.
+    close(draws.interval.high, eloOfScore(0.5 + Z95 * Math.sqrt(1 / 24 / 12)), 1e-9, 'high');
+    const wins = pairEloInterval([0, 0, 0, 0, 5], [0, 0, 10]);
+    assert.equal(wins.interval.value, Infinity);
+    assert.equal(wins.interval.high, Infinity);
+    assert.ok(wins.interval.low > 0 && Number.isFinite(wins.interval.low), `low ${wins.interval.low}`);
   });
 });
 

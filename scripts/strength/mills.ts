@@ -1,0 +1,10 @@
+/**
+ * `npm run strength -- mills`: Mills's strong bot against random, greedy, and itself at half its
+ * depth (see boards/morris.ts), then the check of its solved endgames over those games.
+ */
+import { game } from '../../src/games/mills/index.js';
+import { MillsPosition } from '../../src/games/mills/position.js';
+import { morrisBoardLadder } from './boards/morris.js';
+
+export const main = (args: readonly string[]): Promise<void> =>
+  morrisBoardLadder({ game, position: (state) => MillsPosition.fromState(state) }, args);

@@ -1,0 +1,126 @@
+/**
+ * What the built-in bots of both games share: the greedy choice, and the strong bot's search with
+ * its parameters and its use of the clock. Each game's bots (src/games/<game>/bots/) read their
+ * statement's input into a position and write the chosen move in their protocol.
+ */
+import type { BotSetup, Setting } from '../../core/game.js';
+import { failed, ok, type Result } from '../../core/result.js';
+import type { Rng } from '../../core/rng.js';
+import { Endgames } from './endgames.js';
+import { Evaluator, type Weights } from './evaluation.js';
+import { isCapture, moveTo, type PackedMove } from './moves.js';
+import { type BoardPosition, MAX_MOVES } from './position.js';
+import { Search, type SearchResult } from './search.js';
+
+const scratch = new Int32Array(MAX_MOVES);
+
+/** A move that takes if there is one, else one that blocks an opponent's threat, else any: each at random. */
+export function greedyMove(p: BoardPosition, rng: Rng): PackedMove {
+  const n = p.generate(scratch, 0);
+  const blocks = p.millThreats(1 - p.side);
+  let takes = 0;
+  let blocking = 0;
+  for (let i = 0; i < n; i++) {
+    const m = scratch[i]!;
+    if (isCapture(m)) takes++;
+    else if ((blocks >>> moveTo(m)) & 1) blocking++;
+  }
+  const wanted = (m: PackedMove): boolean =>
+    takes > 0 ? isCapture(m) : blocking > 0 ? ((blocks >>> moveTo(m)) & 1) === 1 : true;
+  let k = rng.below(takes || blocking || n);
+  for (let i = 0; i < n; i++) if (wanted(scratch[i]!) && k-- === 0) return scratch[i]!;
+  throw new Error('no legal move');
+}
+
+const integerIn =
+  (min: number, max: number) =>
+  (value: string): Result<string> =>
+    /^[0-9]+$/.test(value) && Number(value) >= min && Number(value) <= max
+      ? ok(value)
+      : failed(`expected a whole number from ${min} to ${max}`);
+
+const shareOf = (value: string): Result<string> =>
+  /^[0-9]*\.?[0-9]+$/.test(value) && Number(value) <= 1 ? ok(value) : failed('expected a number from 0 to 1');
+
+/** The strong bots' parameters: `builtin:strong(depth=6,time=0)` searches 6 moves deep whatever the clock. */
+export const STRONG_PARAMS: readonly Setting[] = [
+  {
+    name: 'depth',
+    description: 'the deepest iteration of the search, in moves',
+    default: '64',
+    check: integerIn(1, 64),
+  },
+  {
+    name: 'time',
+    description: 'the share of the turn time limit the search may use; 0: no limit, the depth alone stops it',
+    default: '0.3',
+    check: shareOf,
+  },
+  {
+    name: 'tables',
+    description: 'solved endgames: on, or off to search them like any position',
+    default: 'on',
+    check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
+  },
+];
+
+export interface StrongSettings {
+  readonly depth: number;
+  readonly time: number;
+  readonly tables: boolean;
+}
+
+export function strongSettings(params: Readonly<Record<string, string>>): StrongSettings {
+  const value = (name: string): string => params[name] ?? STRONG_PARAMS.find((s) => s.name === name)!.default;
+  return { depth: Number(value('depth')), time: Number(value('time')), tables: value('tables') === 'on' };
+}
+
+/** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
+export const SOFT_SHARE = 0.4;
+/** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
+const FIRST_TURN_TABLES = 0.4;
+/** The share of a later turn's thinking time that solving tables may take while some are pending. */
+const TURN_TABLES = 0.4;
+/** The same when the position itself waits for its table: the search can do little there that the table will not. */
+const ROOT_TABLE = 0.8;
+
+/**
+ * The strong bot's brain: one search, kept from turn to turn (its transposition table learns), and
+ * the solved endgames: the `preload` tables solved from the first turn on, and the table of any
+ * flying endgame of 3 against 3 met at the root, solved over the turns that follow.
+ */
+export class Thinker {
+  private readonly search: Search;
+  private turns = 0;
+
+  constructor(
+    private readonly setup: BotSetup,
+    private readonly settings: StrongSettings,
+    weights: Weights,
+    private readonly endgames: Endgames | null,
+    preload: readonly (readonly [number, number])[] = [],
+  ) {
+    this.search = new Search(new Evaluator(weights), endgames?.probe ?? null);
+    for (const live of preload) endgames?.table(live);
+  }
+
+  /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
+  think(p: BoardPosition, startedAt: number): SearchResult {
+    const { firstTurn, turn } = this.setup.timeLimits;
+    const first = this.turns++ === 0;
+    const { depth, time } = this.settings;
+    const table = this.endgames !== null && Endgames.holds(p) ? this.endgames.table(Endgames.liveOf(p)) : null;
+    if (time === 0) {
+      this.endgames?.work(Infinity);
+      return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
+    }
+    const budget = time * turn;
+    const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
+    // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
+    if (first) this.endgames?.work((performance.now() < firstTurn ? 0 : startedAt) + FIRST_TURN_TABLES * firstTurn);
+    else this.endgames?.work(performance.now() + share * budget);
+    const now = performance.now();
+    const stop = first ? now + budget : Math.max(now, startedAt + budget);
+    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The strong bot: the morris engine's search (src/boards/morris-engine/) on Mills' rules, with
+ * weights for Mills: a mill takes only when its pieces are new to its line, so reopening a standing
+ * mill earns nothing, and at the turn limit the pieces on the board decide.
+ */
+
+import { Endgames } from '../../../boards/morris-engine/endgames.js';
+import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import type { BuiltinBot } from '../../../core/game.js';
+import { playMills } from './play.js';
+
+export const MILLS_WEIGHTS: Weights = {
+  stone: 100,
+  open: 8,
+  mill: 10,
+  openMill: 0,
+  threat: 30,
+  tempo: 60,
+  double: 60,
+  blocked: -10,
+  mobility: 3,
+  flying: 0,
+};
+
+export const strong: BuiltinBot = {
+  description: "searches with iterative deepening alpha-beta and a transposition table, on Mills' rules",
+  params: STRONG_PARAMS,
+  create: (setup) => {
+    const settings = strongSettings(setup.params);
+    const endgames = settings.tables ? new Endgames() : null;
+    const thinker = new Thinker(setup, settings, MILLS_WEIGHTS, endgames);
+    return (io) => playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
+  },
+};

@@ -1,0 +1,136 @@
+/**
+ * The strong bot: the search (search/search.ts) on the position each turn shows, thinking for a
+ * share of the turn's limit. It follows the game from the moves it reads and plays, so that the
+ * search sees every position since the start (or since the bot's first turn) for repetitions, and
+ * counts the moves played for the 300-move limit.
+ */
+import type { BuiltinBot, Setting } from '../../../core/game.js';
+import { failed, ok, type Result } from '../../../core/result.js';
+import type { Color } from '../board.js';
+import { positionOf, readTurn, type TurnInput } from '../input.js';
+import { formatAction, parseAction } from '../moves.js';
+import type { Position } from '../position.js';
+import { Search } from '../search/search.js';
+import { parseSfen, START_SFEN } from '../sfen.js';
+
+/**
+ * Shares of the turn's limit: no new iteration starts after `SOFT`, the search stops at `HARD`.
+ * The clock a bot sees starts when it reads its input, later than the arena's; the rest is margin
+ * for a busy machine. The first turn also pays for starting the process, so its clock starts when
+ * the process did (the arena writes player 0's first input as it starts the process).
+ */
+const SOFT = 0.2;
+const HARD = 0.35;
+const FIRST_SOFT = 0.15;
+const FIRST_HARD = 0.3;
+/**
+ * The first turn searches at least `WARM_UP_MS` from the read (its soft stop half that), unless
+ * that ends after `FIRST_LATEST` of the limit: player 1's process starts with the game, long before
+ * its first input, and a search cut short there leaves the search's code uncompiled for the
+ * 100 ms turns after it (player 1's second turn was its most frequent timeout).
+ */
+const WARM_UP_MS = 100;
+const FIRST_LATEST = 0.5;
+
+/** Soft and hard stops, in ms from `startedAt` (the process start on the first turn, else the read). */
+function stops(limit: number, share: number, first: boolean, readAt: number): { softMs: number; hardMs: number } {
+  if (!first) return { softMs: limit * share * SOFT, hardMs: limit * share * HARD };
+  const latest = limit * share * FIRST_LATEST;
+  return {
+    softMs: Math.max(limit * share * FIRST_SOFT, Math.min(readAt + WARM_UP_MS / 2, latest)),
+    hardMs: Math.max(limit * share * FIRST_HARD, Math.min(readAt + WARM_UP_MS, latest)),
+  };
+}
+
+const wholeNumber =
+  (what: string) =>
+  (value: string): Result<string> =>
+    /^[0-9]{1,9}$/.test(value)
+      ? ok(value)
+      : failed(`${what} is a whole number (0 for no limit), not ${JSON.stringify(value)}`);
+
+const params: readonly Setting[] = [
+  {
+    name: 'depth',
+    description: 'search at most this many plies (0: as deep as the time allows)',
+    default: '0',
+    check: wholeNumber('depth'),
+  },
+  {
+    name: 'nodes',
+    description: 'search at most about this many positions a move (0: no limit)',
+    default: '0',
+    check: wholeNumber('nodes'),
+  },
+  {
+    name: 'time',
+    description: 'share of the usual thinking time (1: all of it; 0.5: half)',
+    default: '1',
+    check: (value) =>
+      /^[0-9]*\.?[0-9]+$/.test(value) && Number(value) > 0 && Number(value) <= 1.5
+        ? ok(value)
+        : failed(`time is a share above 0 and at most 1.5, not ${JSON.stringify(value)}`),
+  },
+];
+
+/** The position of this turn: the game followed by the opponent's last action, or rebuilt from the turn. */
+function follow(previous: Position | null, turn: TurnInput, me: Color): Position {
+  const shown = positionOf(turn, me);
+  const same = (pos: Position): boolean => pos.keyLo === shown.keyLo && pos.keyHi === shown.keyHi;
+  const played = (pos: Position): Position | null => {
+    const move = turn.lastAction === null ? null : parseAction(turn.lastAction);
+    if (move === null || !pos.legalMoves().includes(move)) return null;
+    pos.make(move);
+    return same(pos) ? pos : null;
+  };
+  if (previous !== null) {
+    const next = played(previous);
+    if (next) return next;
+  } else if (turn.lastAction === null && same(parseSfen(START_SFEN))) return parseSfen(START_SFEN);
+  else {
+    // Player 1's first turn after the start position's first move: the start counts for repetitions.
+    const next = played(parseSfen(START_SFEN));
+    if (next) return next;
+  }
+  // A start of the referee's own (or a game the bot lost track of): from here on, moves counted from 0 or 1.
+  shown.moveNumber = me + 1;
+  return shown;
+}
+
+export const strong: BuiltinBot = {
+  description:
+    'alpha-beta search (iterative deepening, transposition table, quiescence) knowing the end rules; depth=N, nodes=N, time=share',
+  params,
+  create:
+    ({ timeLimits, params: given }) =>
+    async (io) => {
+      const depth = Number(given.depth ?? 0);
+      const nodes = Number(given.nodes ?? 0);
+      const share = Number(given.time ?? 1);
+      const search = new Search();
+      let pos: Position | null = null;
+      let me: Color = 0;
+      for (
+        let turn = await readTurn(io, true), first = true;
+        turn !== null;
+        turn = await readTurn(io, false), first = false
+      ) {
+        const readAt = performance.now();
+        if (turn.id !== null) me = turn.id;
+        pos = follow(pos, turn, me);
+        const limit = first ? timeLimits.firstTurn : timeLimits.turn;
+        const result = search.run(pos, {
+          startedAt: first ? 0 : readAt,
+          ...stops(limit, share, first, readAt),
+          ...(depth > 0 && { depth }),
+          ...(nodes > 0 && { nodes }),
+        });
+        if (result.move === null) {
+          io.writeLine('random');
+          continue;
+        }
+        pos.make(result.move);
+        io.writeLine(`${formatAction(result.move, me)} depth ${result.depth} score ${result.score}`);
+      }
+    },
+};

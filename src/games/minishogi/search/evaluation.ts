@@ -1,0 +1,169 @@
+/**
+ * The static evaluation: a weighted sum of features of the position, seen by player 0 and returned
+ * for the side to move. Its weights (weights.ts) were fitted to game results (scripts/minishogi-tune.ts), so
+ * every term is a count times a weight, and `evaluate` can write the counts out (`trace`) for the
+ * fitting. Features, each counted for player 0 minus player 1:
+ * - material on the board and in hand (the second piece of a kind in hand apart from the first);
+ * - placement: a table per piece type over the 25 squares, seen from the piece's own side, and
+ *   tables per piece type over where it stands from its own king and from the opponent's;
+ * - mobility: squares each piece attacks that its side does not occupy;
+ * - hanging pieces: attacked by the opponent and defended by none;
+ * - king safety: how many of the king's 8 neighbours the opponent attacks, how many the king may
+ *   flee to, how many own pieces stand next to it, and for each kind in the opponent's hand, the
+ *   empty neighbours it could be dropped on that no own piece defends;
+ * - the move: a bonus for the side to move.
+ */
+import { bit, type Color, colOf, KING_ATTACKS, lsb, popcount, rowOf, SIZE, SQUARES } from '../board.js';
+import { HAND_KINDS, KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
+import { attacksOf, type Position } from '../position.js';
+
+/** Where each feature's weights start in the weight vector. */
+export const MATERIAL = 0;
+export const PLACEMENT = MATERIAL + PIECE_TYPES;
+/** Where a piece stands from a king: 9 x 9 offsets, seen from the piece's side. */
+const OFFSETS = (2 * SIZE - 1) * (2 * SIZE - 1);
+export const NEAR_OWN_KING = PLACEMENT + PIECE_TYPES * SQUARES;
+export const NEAR_THEIR_KING = NEAR_OWN_KING + PIECE_TYPES * OFFSETS;
+export const HAND = NEAR_THEIR_KING + PIECE_TYPES * OFFSETS;
+/** Pieces of one kind a hand can hold: a game has two. */
+const HAND_PIECES = 2;
+export const MOBILITY = HAND + HAND_KINDS * HAND_PIECES;
+export const HANGING = MOBILITY + PIECE_TYPES;
+/** King safety terms, each a table over a count from 0 to 8 (the king's neighbours). */
+const NEIGHBOURS = 9;
+export const KING_ATTACKED = HANGING + PIECE_TYPES;
+export const KING_ESCAPES = KING_ATTACKED + NEIGHBOURS;
+export const KING_GUARDS = KING_ESCAPES + NEIGHBOURS;
+export const KING_DROPS = KING_GUARDS + NEIGHBOURS;
+export const TEMPO = KING_DROPS + HAND_KINDS;
+export const WEIGHT_COUNT = TEMPO + 1;
+
+/** The name of each weight, for the tuner's output. */
+export function weightName(i: number): string {
+  const types = ['P', 'S', 'G', 'B', 'R', 'K', '+P', '+S', '+B', '+R'];
+  if (i < PLACEMENT) return `material ${types[i - MATERIAL]}`;
+  if (i < NEAR_OWN_KING)
+    return `placement ${types[Math.floor((i - PLACEMENT) / SQUARES)]} ${(i - PLACEMENT) % SQUARES}`;
+  if (i < NEAR_THEIR_KING)
+    return `from own king ${types[Math.floor((i - NEAR_OWN_KING) / OFFSETS)]} ${offsetName((i - NEAR_OWN_KING) % OFFSETS)}`;
+  if (i < HAND)
+    return `from their king ${types[Math.floor((i - NEAR_THEIR_KING) / OFFSETS)]} ${offsetName((i - NEAR_THEIR_KING) % OFFSETS)}`;
+  if (i < MOBILITY) return `hand ${types[Math.floor((i - HAND) / HAND_PIECES)]} #${((i - HAND) % HAND_PIECES) + 1}`;
+  if (i < HANGING) return `mobility ${types[i - MOBILITY]}`;
+  if (i < KING_ATTACKED) return `hanging ${types[i - HANGING]}`;
+  if (i < KING_ESCAPES) return `king neighbours attacked ${i - KING_ATTACKED}`;
+  if (i < KING_GUARDS) return `king escapes ${i - KING_ESCAPES}`;
+  if (i < KING_DROPS) return `king guards ${i - KING_GUARDS}`;
+  if (i < TEMPO) return `king drop squares x ${types[i - KING_DROPS]} in hand`;
+  return 'tempo';
+}
+
+const offsetName = (o: number): string =>
+  `${Math.floor(o / (2 * SIZE - 1)) - SIZE + 1},${(o % (2 * SIZE - 1)) - SIZE + 1}`;
+
+/**
+ * The offset index of a piece on `sq` from a king on `ksq`, rows counted forward for `color`:
+ * rotating the board for player 1 negates both differences.
+ */
+function offset(sq: number, ksq: number, color: Color): number {
+  const dr = rowOf(sq) - rowOf(ksq);
+  const dc = colOf(sq) - colOf(ksq);
+  return color === 0
+    ? (dr + SIZE - 1) * (2 * SIZE - 1) + dc + SIZE - 1
+    : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
+}
+
+/** Each side's attacked squares, filled by `evaluate`. */
+const attacked = new Int32Array(2);
+/** Squares attacked by each piece (by square), for mobility and hanging pieces. */
+const pieceAttacks = new Int32Array(SQUARES);
+
+/**
+ * The position's value for the side to move, in the weights' unit (about a hundredth of a pawn).
+ * With `trace`, adds each feature's count (player 0 minus player 1) to it, for fitting.
+ */
+export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | null): number {
+  const occupied = pos.occupied;
+  let score = 0;
+  attacked[0] = 0;
+  attacked[1] = 0;
+  for (let pieces = occupied; pieces; pieces &= pieces - 1) {
+    const sq = lsb(pieces);
+    const code = pos.board[sq]!;
+    const color = (code >> 4) as Color;
+    const a = attacksOf(typeOfCode(code), color, sq, occupied);
+    pieceAttacks[sq] = a;
+    attacked[color]! |= a;
+  }
+
+  for (let pieces = occupied; pieces; pieces &= pieces - 1) {
+    const sq = lsb(pieces);
+    const code = pos.board[sq]!;
+    const type: PieceType = typeOfCode(code);
+    const color = (code >> 4) as Color;
+    const sign = color === 0 ? 1 : -1;
+    const own = pos.byColor[color]!;
+    const relative = color === 0 ? sq : SQUARES - 1 - sq;
+    const mobility = popcount(pieceAttacks[sq]! & ~own);
+    const hanging =
+      type !== KING && (attacked[color ^ 1]! & bit(sq)) !== 0 && (attacked[color]! & bit(sq)) === 0 ? 1 : 0;
+    score +=
+      sign *
+      (w[MATERIAL + type]! +
+        w[PLACEMENT + type * SQUARES + relative]! +
+        w[MOBILITY + type]! * mobility +
+        w[HANGING + type]! * hanging);
+    if (trace) {
+      trace[MATERIAL + type]! += sign;
+      trace[PLACEMENT + type * SQUARES + relative]! += sign;
+      trace[MOBILITY + type]! += sign * mobility;
+      trace[HANGING + type]! += sign * hanging;
+    }
+    if (type !== KING) {
+      const nearOwn = NEAR_OWN_KING + type * OFFSETS + offset(sq, pos.kings[color]!, color);
+      const nearTheirs = NEAR_THEIR_KING + type * OFFSETS + offset(sq, pos.kings[color ^ 1]!, color);
+      score += sign * (w[nearOwn]! + w[nearTheirs]!);
+      if (trace) {
+        trace[nearOwn]! += sign;
+        trace[nearTheirs]! += sign;
+      }
+    }
+  }
+
+  for (let color = 0; color < 2; color++) {
+    const sign = color === 0 ? 1 : -1;
+    const them = color ^ 1;
+    // Pieces in hand.
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      const n = Math.min(pos.hands[color * HAND_KINDS + kind]!, HAND_PIECES);
+      for (let k = 0; k < n; k++) {
+        score += sign * w[HAND + kind * HAND_PIECES + k]!;
+        if (trace) trace[HAND + kind * HAND_PIECES + k]! += sign;
+      }
+    }
+    // The king's neighbourhood.
+    const ksq = pos.kings[color]!;
+    const zone = KING_ATTACKS[ksq]!;
+    const own = pos.byColor[color]!;
+    const attackedNeighbours = popcount(zone & attacked[them]!);
+    const escapes = popcount(zone & ~own & ~attacked[them]!);
+    const guards = popcount(zone & own);
+    const dropSquares = popcount(zone & ~occupied & ~attacked[color]!);
+    score += sign * (w[KING_ATTACKED + attackedNeighbours]! + w[KING_ESCAPES + escapes]! + w[KING_GUARDS + guards]!);
+    if (trace) {
+      trace[KING_ATTACKED + attackedNeighbours]! += sign;
+      trace[KING_ESCAPES + escapes]! += sign;
+      trace[KING_GUARDS + guards]! += sign;
+    }
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      if (pos.hands[them * HAND_KINDS + kind] === 0) continue;
+      score += sign * w[KING_DROPS + kind]! * dropSquares;
+      if (trace) trace[KING_DROPS + kind]! += sign * dropSquares;
+    }
+  }
+
+  const sign = pos.side === 0 ? 1 : -1;
+  score += sign * w[TEMPO]!;
+  if (trace) trace[TEMPO]! += sign;
+  return sign * score;
+}

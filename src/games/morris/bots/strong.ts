@@ -1,0 +1,36 @@
+/**
+ * The strong bot: the morris engine's search (src/boards/morris-engine/) on Nine Men's Morris's
+ * rules, with weights for this game: a mill taken again each time it closes makes an open mill
+ * worth much, and the game is drawn at the turn limit.
+ */
+
+import { Endgames } from '../../../boards/morris-engine/endgames.js';
+import type { Weights } from '../../../boards/morris-engine/evaluation.js';
+import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import { ALL_LINES } from '../../../boards/morris-engine/position.js';
+import type { BuiltinBot } from '../../../core/game.js';
+import { playMorris } from './play.js';
+
+export const MORRIS_WEIGHTS: Weights = {
+  stone: 100,
+  open: 8,
+  mill: 15,
+  openMill: 25,
+  threat: 30,
+  tempo: 60,
+  double: 60,
+  blocked: -10,
+  mobility: 4,
+  flying: 0,
+};
+
+export const strong: BuiltinBot = {
+  description: "searches with iterative deepening alpha-beta and a transposition table, on Nine Men's Morris's rules",
+  params: STRONG_PARAMS,
+  create: (setup) => {
+    const settings = strongSettings(setup.params);
+    const endgames = settings.tables ? new Endgames() : null;
+    const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]]);
+    return (io) => playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
+  },
+};

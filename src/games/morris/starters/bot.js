@@ -1,0 +1,44 @@
+// Nine Men's Morris (CodinGame). The statement's "Game Input" section: an initialisation input with the
+// fields' neighbours, then each turn the opponent's last command, the board and every valid command.
+
+/**
+ * @typedef {object} Init
+ * @property {number} playerId 0 or 1: your stones are this number on the board
+ * @property {Map<string, string[]>} neighbors each field ("A1" to "G7") and the fields adjacent to it
+ */
+
+/**
+ * @typedef {object} Turn
+ * @property {string} opMove the opponent's last command, or "-" before any
+ * @property {Map<string, number>} board each field and its state: 0 a stone of player 0, 1 of player 1, 2 empty
+ * @property {string[]} commands every valid command for this turn
+ */
+
+/** @returns {Init} */
+function readInit() {
+  const playerId = readInt();
+  const neighbors = new Map();
+  for (const line of readLines(readInt())) {
+    const [field, adjacent] = line.split(':'); // "A1:A4;D1"
+    neighbors.set(field, adjacent.split(';'));
+  }
+  return { playerId, neighbors };
+}
+
+/** @returns {Turn} */
+function readTurn() {
+  const opMove = readLine();
+  const board = new Map();
+  for (const entry of readLine().split(';')) {
+    const [field, state] = entry.split(':'); // "A1:2"
+    board.set(field.trim(), Number(state));
+  }
+  const commands = readLines(readInt());
+  return { opMove, board, commands };
+}
+
+/** @param {Turn} turn */
+function choose(_init, turn) {
+  // "Commands": PLACE;A1, PLACE&TAKE;A1;D1, MOVE;A1;D1 or MOVE&TAKE;A1;D1;D2. Every listed command is valid.
+  return turn.commands[0];
+}

@@ -1,0 +1,39 @@
+/**
+ * Before a run begins, each of its bots is started once and sent what its first turn in a first
+ * game would be: it must answer, or at least still be running when the first-turn limit is up. A
+ * bot that exits first (a command that does not exist, a script that fails at once) stops the run
+ * before any game, rather than losing every game of it.
+ */
+import { connectBot } from '../arena/bot-spec.js';
+import { BotStartError } from '../core/connection.js';
+import type { GameDefinition } from '../core/game.js';
+import type { RunConfig } from './run-config.js';
+
+/** Throws `BotStartError` for the first bot of `config` that could not be started (all are tried at once). */
+export async function checkBotsStart(game: GameDefinition, config: RunConfig): Promise<void> {
+  const players = config.kind === 'match' ? 2 : config.players;
+  const seed = config.seed ?? 0;
+  const initial = game.rules.initial({ players, seed, options: config.gameOptions });
+  const first = game.rules.toMove(initial);
+  const input = game.protocol.turnInput(initial, first, true);
+  const setup = { seed, gameOptions: config.gameOptions, timeLimits: config.timeLimits };
+  const tried = await Promise.allSettled(
+    [...new Set(config.bots)].map(async (bot) => {
+      // As the run's games start it: as a process, in the run's sandbox.
+      const connection = connectBot(
+        game,
+        bot,
+        setup,
+        { builtinsAsProcesses: true, ...(config.limits && { limits: config.limits }) },
+        first,
+      );
+      try {
+        const answer = await connection.turn(input, config.timeLimits.firstTurn);
+        if (answer.kind === 'crash') throw new BotStartError(bot, answer.detail);
+      } finally {
+        await connection.close();
+      }
+    }),
+  );
+  for (const t of tried) if (t.status === 'rejected') throw t.reason;
+}

@@ -1,0 +1,3 @@
+module {{GAME}}-bot
+
+go 1.19

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Rng } from '../../../src/core/rng.js';
+import { isDrop, moveTo } from '../../../src/games/minishogi/moves.js';
+import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
+import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
+
+describe('Zobrist keys', () => {
+  it('follow every move and unmove: the key of a position reached by moves is that of the same position read from SFEN', () => {
+    const rng = new Rng(5);
+    for (let g = 0; g < 30; g++) {
+      const pos = parseSfen(START_SFEN);
+      const keys: string[] = [];
+      for (let ply = 0; ply < 120; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        keys.push(`${pos.keyLo} ${pos.keyHi}`);
+        pos.make(rng.pick(moves));
+        const fresh = parseSfen(formatSfen(pos));
+        assert.deepEqual([pos.keyLo, pos.keyHi], [fresh.keyLo, fresh.keyHi], formatSfen(pos));
+      }
+      // The history holds the key before each move; unmaking gives each back.
+      for (const [i, key] of keys.entries()) assert.equal(`${pos.historyKeyLo(i)} ${pos.historyKeyHi(i)}`, key);
+      while (pos.historyLength > 0) {
+        const expected = keys.pop();
+        pos.unmake();
+        assert.equal(`${pos.keyLo} ${pos.keyHi}`, expected);
+      }
+    }
+  });
+
+  it('tell apart what the repetition rule tells apart: the side to move, each hand', () => {
+    const sfens = [
+      '4k/5/5/5/K4 b G 1',
+      '4k/5/5/5/K4 w G 1',
+      '4k/5/5/5/K4 b g 1',
+      '4k/5/5/5/K4 b 2G 1',
+      '4k/5/5/5/K4 b GS 1',
+      '4k/5/5/5/K4 b - 1',
+    ];
+    const keys = new Set(
+      sfens.map((s) => {
+        const p = parseSfen(s);
+        return `${p.keyLo} ${p.keyHi}`;
+      }),
+    );
+    assert.equal(keys.size, sfens.length);
+    assert.equal(new Set(sfens.map((s) => positionKey(parseSfen(s)))).size, sfens.length, "as the referee's keys do");
+  });
+
+  it('a null move passes the turn and comes back', () => {
+    const pos = parseSfen(START_SFEN);
+    const [lo, hi] = [pos.keyLo, pos.keyHi];
+    pos.makeNull();
+    assert.equal(pos.side, 1);
+    assert.ok(pos.historyIsNull(0));
+    assert.deepEqual(
+      [pos.keyLo, pos.keyHi],
+      (() => {
+        const p = parseSfen('rbsgk/4p/5/P4/KGSBR w - 1');
+        return [p.keyLo, p.keyHi];
+      })(),
+    );
+    pos.unmakeNull();
+    assert.deepEqual([pos.side, pos.keyLo, pos.keyHi, pos.historyLength], [0, lo, hi, 0]);
+  });
+});
+
+describe('generateCaptures', () => {
+  it('writes exactly the legal moves that take a piece, in check too', () => {
+    const rng = new Rng(9);
+    const buffer = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (let g = 0; g < 30; g++) {
+      const pos = parseSfen(START_SFEN);
+      for (let ply = 0; ply < 100; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        const captures = moves.filter((m) => !isDrop(m) && pos.typeAt(moveTo(m)) !== null).sort();
+        const n = pos.generateCaptures(buffer, 0);
+        assert.deepEqual(Array.from(buffer.subarray(0, n)).sort(), captures, formatSfen(pos));
+        checked += n;
+        pos.make(rng.pick(moves));
+      }
+    }
+    assert.ok(checked > 1000, `${checked} captures`);
+  });
+});

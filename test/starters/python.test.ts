@@ -1,0 +1,3 @@
+import { starterSuite } from './support.js';
+
+starterSuite('python');

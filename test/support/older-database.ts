@@ -1,0 +1,74 @@
+/**
+ * A results database exactly as Tabula wrote it before databases were marked (schema version 0:
+ * no application_id, no user_version), to check that it is recognised, read and migrated forward.
+ */
+import { deflateSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { type RunConfig, runIdentity } from '../../src/league/run-config.js';
+import type { StoredGame } from '../../src/league/store.js';
+
+/** The schema of src/league/store.ts before version 1, verbatim. */
+const VERSION_0_SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  identity TEXT NOT NULL UNIQUE,
+  config TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  idx INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  seats TEXT NOT NULL,
+  game TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  winner INTEGER,
+  reason TEXT NOT NULL,
+  result TEXT NOT NULL,
+  times TEXT NOT NULL,
+  replay BLOB NOT NULL,
+  finished_at TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  UNIQUE (run_id, idx)
+);
+`;
+
+/** Writes a version-0 database at `path` holding run 1 (`config`, `seed`) with `games` and their replays, as the old store did. */
+export function writeOlderDatabase(path: string, config: RunConfig, seed: number, games: readonly StoredGame[]): void {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.exec(VERSION_0_SCHEMA);
+  db.prepare('INSERT INTO runs (kind, identity, config, seed, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    config.kind,
+    runIdentity(config),
+    JSON.stringify(config),
+    seed,
+    '2026-11-20T00:00:00.000Z',
+  );
+  const insert = db.prepare(
+    `INSERT INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const g of games) {
+    const replay = { version: 1, game: g.result.game, seed: g.result.seed, turns: [], result: g.result };
+    insert.run(
+      1,
+      g.index,
+      g.round,
+      JSON.stringify(g.seats),
+      g.result.game,
+      g.result.seed,
+      g.result.winner,
+      g.result.reason,
+      JSON.stringify(g.result),
+      JSON.stringify(g.times),
+      deflateSync(JSON.stringify(replay)),
+      g.finishedAt,
+      g.durationMs,
+    );
+  }
+  db.close();
+}
