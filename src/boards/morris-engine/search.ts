@@ -117,7 +117,7 @@ export class Search {
   }
 
   private tick(): boolean {
-    if ((++this.nodes & 255) === 0 && performance.now() > this.hardDeadline) this.aborted = true;
+    if ((++this.nodes & 31) === 0 && performance.now() > this.hardDeadline) this.aborted = true;
     return this.aborted;
   }
 
