@@ -20,12 +20,12 @@ async function playToTheEnd(page: Page, move: (page: Page, input: string[]) => P
       { timeout: 20_000 },
     );
     if ((await page.locator('#your-move').count()) === 0) return moves;
-    const input = (await page.getByTestId('person-input').textContent())!.split('\n');
-    await move(page, input);
+    const text = (await page.getByTestId('person-input').textContent())!;
+    await move(page, text.split('\n'));
     moves++;
-    // The move is taken when the field goes (the bot's turn) or the game ends.
+    // The move is taken when the field goes (the bot's turn, or the end) or asks the next move with new input.
     await page.waitForFunction(
-      `document.querySelector('#your-move') === null || document.querySelector('.pane .muted')?.textContent !== 'turn ${moves}'`,
+      `document.querySelector('#your-move') === null || document.querySelector('[data-testid="person-input"]')?.textContent !== ${JSON.stringify(text)}`,
     );
   }
 }
