@@ -3,13 +3,15 @@
  * its parameters and its use of the clock. Each game's bots (src/games/<game>/bots/) read their
  * statement's input into a position and write the chosen move in their protocol.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { BotSetup, Setting } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
-import type { Rng } from '../../core/rng.js';
+import { Rng } from '../../core/rng.js';
 import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
 import { isCapture, moveTo, type PackedMove } from './moves.js';
-import { type BoardPosition, MAX_MOVES } from './position.js';
+import { type BoardPosition, MAX_MOVES, ONGOING } from './position.js';
 import { Search, type SearchResult } from './search.js';
 
 const scratch = new Int32Array(MAX_MOVES);
@@ -78,7 +80,16 @@ export function strongSettings(params: Readonly<Record<string, string>>): Strong
 /** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
 export const SOFT_SHARE = 0.4;
 /** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
-const FIRST_TURN_TABLES = 0.4;
+const FIRST_TURN_TABLES = 0.35;
+/**
+ * Until this share of the first turn's limit (counted from the bot's start), the bot warms up (see
+ * `warmUp`): without it, the first timed turns ran the search in V8's interpreter while it compiled
+ * and recompiled it, and a full garbage collection fell due among them.
+ */
+const FIRST_TURN_WARM_UP = 0.5;
+/** The warm-up game's search depth, and its length at most. */
+const WARM_UP_DEPTH = 4;
+const WARM_UP_PLIES = 400;
 /** The share of a later turn's thinking time that solving tables may take while some are pending. */
 const TURN_TABLES = 0.4;
 /** The same when the position itself waits for its table: the search can do little there that the table will not. */
@@ -117,10 +128,43 @@ export class Thinker {
     const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
-    if (first) this.endgames?.work((performance.now() < firstTurn ? 0 : startedAt) + FIRST_TURN_TABLES * firstTurn);
-    else this.endgames?.work(performance.now() + share * budget);
+    if (first) {
+      const origin = performance.now() < firstTurn ? 0 : startedAt;
+      this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
+      this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
+    } else this.endgames?.work(performance.now() + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
   }
+
+  /**
+   * Quick games against itself from `p`, each position searched shallowly, until `deadline`: the
+   * code of every phase (placing, moving, flying) runs and is compiled. Greedy moves take whenever
+   * they can, which brings each game to its end phases. Then a full garbage collection, while it
+   * costs nothing.
+   */
+  private warmUp(p: BoardPosition, deadline: number): void {
+    const rng = new Rng(this.setup.seed);
+    const limits = { depth: WARM_UP_DEPTH, softDeadline: deadline, hardDeadline: deadline };
+    while (performance.now() < deadline) {
+      let made = 0;
+      for (; p.status === ONGOING && made < WARM_UP_PLIES && performance.now() < deadline; made++) {
+        this.search.run(p, limits);
+        p.make(greedyMove(p, rng));
+      }
+      for (; made > 0; made--) p.unmake();
+    }
+    collectGarbage();
+  }
+}
+
+let gc: (() => void) | null = null;
+/** A full garbage collection now: V8's `gc`, exposed on first use. */
+function collectGarbage(): void {
+  if (gc === null) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
 }
