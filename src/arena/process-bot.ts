@@ -8,7 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Millis } from '../core/units.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
-import { runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
 import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
@@ -80,9 +80,10 @@ export class ProcessBot extends TimedBot {
       return;
     }
     const run = shellCommand(this.command);
-    const { file, args } = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
+    const wrapped = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
+    const { file, args, detached } = groupLeader(wrapped.file, wrapped.args);
     const child = spawn(file, args, {
-      detached: true,
+      detached,
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
     });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -152,6 +153,25 @@ describe('ProcessBot', () => {
       const r = await bot.turn(['1'], second);
       assert.equal(r.kind, 'overflow');
       assert.match(r.kind === 'overflow' ? r.detail : '', /longer than 65536 characters/);
+    });
+  });
+
+  it("runs a bot in a process group of its own, in Tabula's session where perl can make the group", async () => {
+    // Fields 5 and 6 of /proc/<pid>/stat: process group and session (after the command's name).
+    const groupAndSession = (stat: string) =>
+      stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .slice(2, 4)
+        .map(Number);
+    const [, tabulaSession] = groupAndSession(readFileSync('/proc/self/stat', 'utf8'));
+    await withBot('exec cat /proc/self/stat', async (bot) => {
+      const [group, session] = groupAndSession(expectLine(await bot.turn([], second)));
+      assert.equal(group, bot.pgid, 'the bot leads its own process group');
+      const perl = spawnSync('perl', ['-e', '1']).status === 0;
+      // A session of its own would be a scheduling group of its own under Linux's autogroup.
+      if (perl) assert.equal(session, tabulaSession);
+      else assert.equal(session, bot.pgid);
     });
   });
 
