@@ -102,6 +102,41 @@ class Orbits {
   }
 }
 
+/** The most entries a table has: two halves, no symmetry to share. */
+export const MOST_ENTRIES = 2 * TRIO_COUNT * TRIO_COUNT;
+
+/**
+ * The arrays an analysis works in (its counters and queue: 6 bytes an entry, 49 MB for the largest
+ * table), lent to one table at a time and kept for the next, grown when a larger table needs them.
+ * A bot makes them once, at their largest, in its first turn: allocating them in the turn that met
+ * a new table set V8's garbage collector going there, and the turn overran its time.
+ */
+export class Workspace {
+  private counters: Int16Array;
+  private queue: Int32Array;
+  private user: FlyingTable | null = null;
+
+  constructor(entries = 0) {
+    this.counters = new Int16Array(entries);
+    this.queue = new Int32Array(entries);
+  }
+
+  /** The arrays, for `table`'s analysis until it gives them back. */
+  lend(table: FlyingTable, size: number): { counters: Int16Array; queue: Int32Array } {
+    if (this.user !== null && this.user !== table) throw new Error('the workspace is in use by another table');
+    this.user = table;
+    if (this.queue.length < size) {
+      this.counters = new Int16Array(size);
+      this.queue = new Int32Array(size);
+    }
+    return { counters: this.counters.subarray(0, size), queue: this.queue.subarray(0, size) };
+  }
+
+  giveBack(table: FlyingTable): void {
+    if (this.user === table) this.user = null;
+  }
+}
+
 const orbitsByGroup = new Map<string, Orbits>();
 function orbitsOf(group: readonly number[]): Orbits {
   const key = group.join(',');
@@ -129,10 +164,14 @@ export class FlyingTable {
    * lies in one row, which keeps the analysis in the cache.
    */
   private readonly values: Uint8Array;
-  /** Moves not yet known to lose, ×16 (symmetric copies count as fractions of a move). */
-  private readonly counters: Int16Array;
+  /**
+   * Moves not yet known to lose, ×16 (symmetric copies count as fractions of a move); only read
+   * where the first pass wrote, so a lent array need not be cleared. Held while the analysis runs.
+   */
+  private counters: Int16Array | null = null;
   /** Positions decided and not yet followed back to their predecessors, in order of distance. */
-  private readonly queue: Int32Array;
+  private queue: Int32Array | null = null;
+  private workspace: Workspace | null = null;
   private queued = 0;
   private done = 0;
   /** Entries set up so far (the first pass); the analysis proper starts after it. */
@@ -149,8 +188,6 @@ export class FlyingTable {
     this.fills = [fills, this.symmetric ? fills : fillsLive(live[1])];
     const size = this.halves * this.orbits.reps.length * TRIO_COUNT;
     this.values = new Uint8Array(size);
-    this.counters = new Int16Array(size);
-    this.queue = new Int32Array(size);
   }
 
   get complete(): boolean {
@@ -179,8 +216,19 @@ export class FlyingTable {
     return (half * reps.length + o) * TRIO_COUNT + this.orbits.least(o, mapMask(toRep[r]!, own));
   }
 
-  /** Goes on with the analysis until `deadline` (`performance.now()`); true once complete. */
-  solve(deadline = Infinity): boolean {
+  /**
+   * Goes on with the analysis until `deadline` (`performance.now()`); true once complete. It works
+   * in `workspace`'s arrays when given (the same one until complete), else in arrays of its own.
+   */
+  solve(deadline = Infinity, workspace?: Workspace): boolean {
+    if (this.complete) return true;
+    if (this.queue === null) {
+      const size = this.values.length;
+      const arrays = workspace?.lend(this, size) ?? { counters: new Int16Array(size), queue: new Int32Array(size) };
+      this.counters = arrays.counters;
+      this.queue = arrays.queue;
+      this.workspace = workspace ?? null;
+    }
     const perHalf = this.orbits.reps.length * TRIO_COUNT;
     while (this.initialised < this.values.length) {
       const half = Math.floor(this.initialised / perHalf);
@@ -189,11 +237,16 @@ export class FlyingTable {
       this.initialised += TRIO_COUNT;
       if (performance.now() > deadline) return false;
     }
+    const queue = this.queue;
     while (this.done < this.queued) {
       const end = Math.min(this.queued, this.done + 512);
-      for (; this.done < end; this.done++) this.retract(this.queue[this.done]!);
-      if (performance.now() > deadline) return this.complete;
+      for (; this.done < end; this.done++) this.retract(queue[this.done]!);
+      if (performance.now() > deadline && this.done < this.queued) return false;
     }
+    this.counters = null;
+    this.queue = null;
+    this.workspace?.giveBack(this);
+    this.workspace = null;
     return true;
   }
 
@@ -228,13 +281,13 @@ export class FlyingTable {
         else if ((open & (open - 1)) === 0 && (open & free) !== 0) safe++;
       }
       if (safe === 0) this.decide(e, 2);
-      else this.counters[e] = SYMMETRY_COUNT * safe;
+      else this.counters![e] = SYMMETRY_COUNT * safe;
     }
   }
 
   private decide(e: number, distance: number): void {
     this.values[e] = distance;
-    this.queue[this.queued++] = e;
+    this.queue![this.queued++] = e;
     if (distance > this.longest) this.longest = distance;
   }
 
@@ -274,8 +327,9 @@ export class FlyingTable {
         const p = row + (trivial ? from : orbits.least(po, TRIOS[from]!));
         if (this.values[p] !== 0) continue;
         if (won) {
-          this.counters[p]! -= (SYMMETRY_COUNT * (trivial ? 1 : orbits.fixed(po, TRIOS[p - row]!))) / weight;
-          if (this.counters[p]! > 0) continue;
+          const counters = this.counters!;
+          counters[p]! -= (SYMMETRY_COUNT * (trivial ? 1 : orbits.fixed(po, TRIOS[p - row]!))) / weight;
+          if (counters[p]! > 0) continue;
         }
         this.decide(p, distance + 1);
       }

@@ -4,7 +4,7 @@
  * (`work`); a table's decided entries are used at once, its draws once it is complete.
  */
 import { popcount } from './bitboard.js';
-import { FlyingTable } from './endgame-table.js';
+import { FlyingTable, MOST_ENTRIES, Workspace } from './endgame-table.js';
 import { WIN_SCORE } from './evaluation.js';
 import { type BoardPosition, DRAWN, LOST, WON } from './position.js';
 import { NO_SCORE } from './search.js';
@@ -14,6 +14,13 @@ const key = (live: readonly [number, number]): number => live[0] * 0x10000 + liv
 export class Endgames {
   private readonly tables = new Map<number, FlyingTable>();
   private readonly pending: FlyingTable[] = [];
+  /** Where the tables are solved, one after the other: made by `prepare`, or by the first analysis. */
+  private workspace: Workspace | null = null;
+
+  /** Makes what solving any table needs, so that no later turn has to: for the bot's first turn. */
+  prepare(): void {
+    this.workspace ??= new Workspace(MOST_ENTRIES);
+  }
 
   /** The table for these live lines, made (not yet solved) if there was none. */
   table(live: readonly [number, number]): FlyingTable {
@@ -38,7 +45,7 @@ export class Endgames {
   /** Solves pending tables until `deadline`; true when none is left pending. */
   work(deadline: number): boolean {
     while (this.pending.length > 0) {
-      if (!this.pending[0]!.solve(deadline)) return false;
+      if (!this.pending[0]!.solve(deadline, (this.workspace ??= new Workspace()))) return false;
       this.pending.shift();
     }
     return true;

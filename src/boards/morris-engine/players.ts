@@ -130,6 +130,7 @@ export class Thinker {
     // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
     if (first) {
       const origin = performance.now() < firstTurn ? 0 : startedAt;
+      this.endgames?.prepare();
       this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
       this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
     } else this.endgames?.work(performance.now() + share * budget);

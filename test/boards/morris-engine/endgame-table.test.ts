@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LINE_MASKS } from '../../../src/boards/morris.js';
 import { ALL_POINTS, lowestPoint, popcount } from '../../../src/boards/morris-engine/bitboard.js';
-import { FlyingTable } from '../../../src/boards/morris-engine/endgame-table.js';
+import { FlyingTable, Workspace } from '../../../src/boards/morris-engine/endgame-table.js';
 import { ALL_LINES } from '../../../src/boards/morris-engine/position.js';
 import { Rng } from '../../../src/core/rng.js';
 
@@ -88,6 +88,27 @@ describe('flying endgames of 3 against 3, solved by retrograde analysis', () => 
     assert.ok(table.solve());
     assert.ok(!table.symmetric);
     checkConsistency(table, 10_000, 2);
+  });
+
+  it('solves in a lent workspace as in arrays of its own, one table at a time, the workspace reused after', () => {
+    const radial = 0b1111;
+    const outer = (1 << 6) | (1 << 9) | (1 << 12) | (1 << 15);
+    const own = new FlyingTable([ALL_LINES, ALL_LINES]);
+    own.solve();
+    const workspace = new Workspace();
+    const first = new FlyingTable([ALL_LINES, ALL_LINES]);
+    const second = new FlyingTable([ALL_LINES & ~radial, ALL_LINES & ~outer]);
+    assert.equal(first.solve(performance.now() + 1, workspace), false, 'solved within 1 ms');
+    assert.throws(() => second.solve(Infinity, workspace), /in use by another table/);
+    assert.ok(first.solve(Infinity, workspace));
+    assert.ok(second.solve(Infinity, workspace), 'the workspace is free again once the first is solved');
+    const rng = new Rng(4);
+    for (let i = 0; i < 2000; i++) {
+      const mine = trio(rng, 0);
+      const theirs = trio(rng, mine);
+      assert.equal(first.probe(0, mine, theirs), own.probe(0, mine, theirs));
+    }
+    checkConsistency(second, 2000, 5);
   });
 
   it('can stop at any time and go on: what it knows part way is final', () => {
