@@ -44,8 +44,10 @@ export class Endgames {
 
   /** Solves pending tables until `deadline`; true when none is left pending. */
   work(deadline: number): boolean {
+    if (this.pending.length === 0) return true;
+    this.workspace ??= new Workspace();
     while (this.pending.length > 0) {
-      if (!this.pending[0]!.solve(deadline, (this.workspace ??= new Workspace()))) return false;
+      if (!this.pending[0]!.solve(deadline, this.workspace)) return false;
       this.pending.shift();
     }
     return true;
