@@ -67,7 +67,9 @@ for (let g = 0; g < games; g++) {
 }
 console.log(`${strong} against two random bots, ${games} games, seeds from ${seed}: its hand emptied in ${emptied}`);
 for (const [band, [n, k]] of [...byOpening.entries()].sort((a, b) => a[0] - b[0]))
-  console.log(`  first push on its turn ${band < 0 ? 'never' : `${3 * band + 1}-${3 * band + 3}`}: ${k} emptied of ${n}`);
+  console.log(
+    `  first push on its turn ${band < 0 ? 'never' : `${3 * band + 1}-${3 * band + 3}`}: ${k} emptied of ${n}`,
+  );
 console.log(`its turns a game: mean ${mean(turnsPerGame)}`);
 console.log(`commands a turn: strong bot ${mean(strongCommands)}, random bots ${mean(otherCommands)}`);
 console.log(`its cards at the end: ${counts(handAtEnd)}`);
