@@ -207,7 +207,7 @@ const CLOSE_TO_OUT = 4;
 /** Before opening, the bot waits while its opening turn would leave more than this many cards in hand. */
 const OPEN_LEFT = 3;
 /** The bot opens as soon as it can once another player holds this many cards or fewer. */
-const OPEN_NOW = 8;
+const OPEN_NOW = 4;
 
 const size = (move: RummiMove): number => (move.kind === 'PUSH' ? move.cards.length : 1);
 
