@@ -47,8 +47,8 @@ describe('the greedy bot', () => {
 
 describe('the strong bot', () => {
   /** The commands a fresh strong bot plays in its turn from `start`. */
-  async function turnFrom(start: RummiState, keep: number): Promise<string[]> {
-    const player = new TurnPlayer({ nodes: 100_000, ms: 0 }, keep, (text) => assert.fail(text));
+  async function turnFrom(start: RummiState, keep: number, openBy = 0): Promise<string[]> {
+    const player = new TurnPlayer({ nodes: 100_000, ms: 0 }, keep, (text) => assert.fail(text), openBy);
     const played: string[] = [];
     for (let state = start; state.mover === start.mover && !state.outcome; state = playLines(state, played.at(-1)!))
       played.push(formatMove(player.answer(await input(state))));
@@ -91,6 +91,22 @@ describe('the strong bot', () => {
       ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW', 'ADD 0 04_BLUE', 'WAIT'],
       'the other player could add its own 04_BLUE first',
     );
+  });
+
+  it('waits rather than open with a turn that leaves more than 3 cards, until its turn to open by, or another player is close to out', async () => {
+    const spec = { stacks: [], opened: [false, true], pile: '00_GREEN 05_GREEN' };
+    const far = '11_BLACK 11_BLUE 00_BLUE 00_YELLOW 07_GREEN 02_BLACK 03_BLACK 09_GREEN 09_BLUE';
+    const big = position({ ...spec, hands: ['10_YELLOW 11_YELLOW 12_YELLOW 01_BLACK 03_GREEN 05_BLUE 07_BLACK', far] });
+    assert.deepEqual(await turnFrom(big, 1, 18), ['WAIT'], 'opening would leave 4 cards');
+    assert.deepEqual(await turnFrom(big, 1, 1), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW'], 'its turn to open by');
+    assert.deepEqual(await turnFrom(big, 1, 0), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW']);
+    const small = position({ ...spec, hands: ['10_YELLOW 11_YELLOW 12_YELLOW 01_BLACK 03_GREEN 05_BLUE', far] });
+    assert.deepEqual(await turnFrom(small, 1, 18), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW'], 'leaves 3 cards');
+    const close = position({
+      ...spec,
+      hands: ['10_YELLOW 11_YELLOW 12_YELLOW 01_BLACK 03_GREEN 05_BLUE 07_BLACK', '11_BLACK 11_BLUE 00_BLUE 00_YELLOW'],
+    });
+    assert.deepEqual(await turnFrom(close, 1, 18), ['PUSH 10_YELLOW 11_YELLOW 12_YELLOW'], 'the other holds 4');
   });
 
   for (const players of [2, 3, 4]) {

@@ -2,9 +2,11 @@
  * The strong bot's play within a turn, one command per exchange: at the turn's first command it
  * plans (planner.ts), then plays the plan's commands, then throws what the hand throws by PUSH and
  * ADD, one command at a time, each chosen so that the most the hand throws stays reachable; then
- * it waits. If an input is not the state it expected, it plans again from there.
+ * it waits. If an input is not the state it expected, it plans again from there. Before its first
+ * push, it may wait for a bigger opening (`waits`).
  */
 
+import { type Card, MAX_NUMBER, numberOf } from '../cards.js';
 import type { TurnInput } from '../input.js';
 import {
   applyMove,
@@ -17,7 +19,7 @@ import {
   type Stacks,
   type Table,
 } from '../moves.js';
-import { type Budget, Planner } from './planner.js';
+import { type Budget, type Plan, Planner } from './planner.js';
 
 /** What the bot expects to read next: the table, its hand and its actions, as after its last command. */
 interface Expected {
@@ -42,12 +44,16 @@ export class TurnPlayer {
 
   /** Whether the bot has thrown a card this turn: then it does not draw. */
   private threw = false;
+  /** The bot's turns so far, this one included. */
+  private turns = 0;
 
   constructor(
     private readonly budget: Budget,
     private readonly keep: number,
     /** Told when a planned command is refused (a planner mistake): the bot then throws what it can. */
     private readonly log: (text: string) => void,
+    /** The bot's turn by which it opens at the latest, if it can (see `waits`); 0: as soon as it can. */
+    private readonly openBy = 0,
   ) {}
 
   /** The command to play at this input. */
@@ -55,9 +61,19 @@ export class TurnPlayer {
     const me = turn.players[turn.me]!;
     const table: Table = { stacks: turn.stacks, hand: me.hand, actionsLeft: me.actionsLeft, opened: this.opened };
     const others = othersOf(turn);
-    if (!this.expected) this.threw = false;
-    if (!this.expected || !this.matches(table, others))
-      this.steps = [...this.planner.plan(table.stacks, table.hand, table.actionsLeft, table.opened, this.budget).moves];
+    const starts = !this.expected;
+    if (starts) {
+      this.threw = false;
+      this.turns++;
+    }
+    if (starts || !this.matches(table, others)) {
+      const plan = this.planner.plan(table.stacks, table.hand, table.actionsLeft, table.opened, this.budget);
+      this.steps = [...plan.moves];
+      if (starts && this.waits(table, turn, plan)) {
+        this.steps = [];
+        return { kind: 'WAIT' };
+      }
+    }
     let move = this.steps.shift() ?? this.freeMove(table, turn);
     // A plan is checked before it is sent: a planner mistake must not lose the game.
     const checked = checkMove(table, move);
@@ -81,6 +97,18 @@ export class TurnPlayer {
     return move;
   }
 
+  /**
+   * Whether to wait (and draw) rather than open: before its turn `openBy`, while the opening turn
+   * would leave more than OPEN_LEFT cards in hand, and no other player is close to out. Measured:
+   * a bigger hand, opened on a table the others have filled, empties in fewer turns than a hand
+   * opened early and then played card by card, with a draw on every turn that throws nothing.
+   */
+  private waits(table: Table, turn: TurnInput, plan: Plan): boolean {
+    if (table.opened || plan.moves.length === 0 || this.turns >= this.openBy) return false;
+    if (turn.players.some((p, i) => i !== turn.me && p.cardCount <= OPEN_NOW)) return false;
+    return table.hand.length - plan.thrown > OPEN_LEFT;
+  }
+
   private matches(table: Table, others: string): boolean {
     const expected = this.expected!;
     return (
@@ -92,15 +120,30 @@ export class TurnPlayer {
   }
 
   /**
-   * A TAKE whose card the rest of the plan would ADD back as it is, made a MOVE: one command fewer,
-   * the same actions. Kept only if the rest of the plan throws as much after it.
+   * A TAKE whose card the rest of the plan puts back on the table, made one command: a MOVE onto
+   * the stack that takes it, or a SPLIT where the card goes back onto a part of its own run (the
+   * same table, one command fewer; the 250-command cap counts commands). The plan's ADD of that
+   * card is then dropped. Kept only if the rest of the plan throws as much after it.
    */
   private merged(table: Table, take: RummiMove & { kind: 'TAKE' }): RummiMove {
     const target = this.valueAfter(table, [take, ...this.steps]);
-    for (const add of movesOf({ ...table, hand: [take.card] }, 'ADD')) {
-      if (add.kind !== 'ADD' || add.stack === take.stack) continue;
-      const move: RummiMove = { kind: 'MOVE', from: take.stack, to: add.stack, card: take.card };
-      if (checkMove(table, move).ok && this.valueAfter(table, [move, ...this.steps]) >= target) return move;
+    const at = this.steps.findIndex((step) => step.kind === 'ADD' && step.card === take.card);
+    const rest = at < 0 ? this.steps : this.steps.filter((_, i) => i !== at);
+    const ways: RummiMove[] = [];
+    for (const add of movesOf({ ...table, hand: [take.card] }, 'ADD'))
+      if (add.kind === 'ADD' && add.stack !== take.stack)
+        ways.push({ kind: 'MOVE', from: take.stack, to: add.stack, card: take.card });
+    const number = numberOf(take.card);
+    if (number > 0) ways.push({ kind: 'SPLIT', stack: take.stack, cards: [(take.card - 1) as Card, take.card] });
+    if (number < MAX_NUMBER)
+      ways.push({ kind: 'SPLIT', stack: take.stack, cards: [take.card, (take.card + 1) as Card] });
+    for (const move of ways) {
+      if (!checkMove(table, move).ok) continue;
+      for (const steps of at < 0 ? [this.steps] : [rest, this.steps])
+        if (this.valueAfter(table, [move, ...steps]) >= target) {
+          this.steps = [...steps];
+          return move;
+        }
     }
     return take;
   }
@@ -160,6 +203,11 @@ export class TurnPlayer {
 
 /** A player holding this many cards or fewer may empty its hand next turn. */
 const CLOSE_TO_OUT = 4;
+
+/** Before opening, the bot waits while its opening turn would leave more than this many cards in hand. */
+const OPEN_LEFT = 3;
+/** The bot opens as soon as it can once another player holds this many cards or fewer. */
+const OPEN_NOW = 4;
 
 const size = (move: RummiMove): number => (move.kind === 'PUSH' ? move.cards.length : 1);
 
