@@ -87,9 +87,12 @@ const FIRST_TURN_TABLES = 0.35;
  * and recompiled it, and a full garbage collection fell due among them.
  */
 const FIRST_TURN_WARM_UP = 0.5;
-/** The warm-up game's search depth, and its length at most. */
-const WARM_UP_DEPTH = 4;
+/** A warm-up game's length at most, a position's search in it, and how often the search deepens. */
 const WARM_UP_PLIES = 400;
+const WARM_UP_SEARCH_MS = 1;
+const WARM_UP_DEEPENING = 4;
+/** Moves left before the turn limit in the warm-up games played close to it. */
+const WARM_UP_NEAR_LIMIT = 60;
 /** The share of a later turn's thinking time that solving tables may take while some are pending. */
 const TURN_TABLES = 0.4;
 /** The same when the position itself waits for its table: the search can do little there that the table will not. */
@@ -140,22 +143,34 @@ export class Thinker {
   }
 
   /**
-   * Quick games against itself from `p`, each position searched shallowly, until `deadline`: the
-   * code of every phase (placing, moving, flying) runs and is compiled. Greedy moves take whenever
-   * they can, which brings each game to its end phases. Then a full garbage collection, while it
-   * costs nothing.
+   * Quick games against itself from `p` until `deadline`, so that V8 compiles the search with what
+   * every phase (placing, moving, flying, the end) feeds it, before the timed turns: code compiled
+   * without that deoptimises in a timed turn and is compiled again, on a core another bot may be
+   * timed on. Greedy moves take whenever they can, which brings each game to its end. Each position
+   * gets a search of a millisecond: one iteration, or every fourth position iterative deepening as
+   * in a turn (the table's deeper entries, decided scores, a search stopped midway). Then a full
+   * garbage collection, while it costs nothing.
    */
   private warmUp(p: BoardPosition, deadline: number): void {
     const rng = new Rng(this.setup.seed);
-    const limits = { depth: WARM_UP_DEPTH, softDeadline: deadline, hardDeadline: deadline };
-    while (performance.now() < deadline) {
+    const ply = p.ply;
+    for (let game = 0; performance.now() < deadline; game++) {
+      // Every second game is played as if close to the turn limit, to run the code that ends there.
+      p.ply = game % 2 === 0 ? ply : Math.max(ply, p.turnLimit - WARM_UP_NEAR_LIMIT);
       let made = 0;
       for (; p.status === ONGOING && made < WARM_UP_PLIES && performance.now() < deadline; made++) {
-        this.search.run(p, limits);
+        const now = performance.now();
+        const deepens = made % WARM_UP_DEEPENING === 0;
+        this.search.run(p, {
+          depth: this.settings.depth,
+          softDeadline: deepens ? now + WARM_UP_SEARCH_MS / 2 : now,
+          hardDeadline: Math.min(deadline, now + WARM_UP_SEARCH_MS),
+        });
         p.make(greedyMove(p, rng));
       }
       for (; made > 0; made--) p.unmake();
     }
+    p.ply = ply;
     collectGarbage();
   }
 }

@@ -190,11 +190,11 @@ export abstract class BoardPosition {
       this.stock[s] = stock - 1;
     }
     this.arrive(from, moveTo(m));
-    const t1 = moveTake1(m);
-    if (t1 !== NONE) {
-      this.take(1 - s, t1, 0);
-      const t2 = moveTake2(m);
-      if (t2 !== NONE) this.take(1 - s, t2, 1);
+    // One call site for both takes: a second take (rare) runs code that the first ones compiled.
+    for (let k = 0; k < 2; k++) {
+      const at = k === 0 ? moveTake1(m) : moveTake2(m);
+      if (at === NONE) break;
+      this.take(1 - s, at, k);
     }
     this.side = 1 - s;
     this.ply++;
@@ -209,11 +209,9 @@ export abstract class BoardPosition {
     const s = 1 - this.side;
     this.side = s;
     this.ply--;
-    const t1 = moveTake1(m);
-    if (t1 !== NONE) {
-      const t2 = moveTake2(m);
-      if (t2 !== NONE) this.untake(1 - s, t2, 1);
-      this.untake(1 - s, t1, 0);
+    for (let k = 1; k >= 0; k--) {
+      const at = k === 0 ? moveTake1(m) : moveTake2(m);
+      if (at !== NONE) this.untake(1 - s, at, k);
     }
     const from = moveFrom(m);
     this.unarrive(from, moveTo(m));

@@ -47,7 +47,8 @@ const MAX_QUIESCENCE = 6;
  * value; farther ones cannot reach it within a search.
  */
 const LIMIT_HORIZON = MAX_PLY + 4;
-const LIMIT_KEYS = zobristKeys(LIMIT_HORIZON + 1, 0x5eed_0004);
+/** One key per distance to the limit, 0 to LIMIT_HORIZON; then zero, the key of every farther position. */
+const LIMIT_KEYS = zobristKeys(LIMIT_HORIZON + 2, 0x5eed_0004).fill(0, 2 * (LIMIT_HORIZON + 1));
 
 const TT_MOVE = 1 << 30;
 const CAPTURE = 1 << 28;
@@ -107,13 +108,12 @@ export class Search {
     return { ...best, nodes: this.nodes };
   }
 
+  // Without a branch, so that the code near the limit is the code compiled in the game's first turns.
   private keyLo(): number {
-    const left = this.p.pliesLeft;
-    return left <= LIMIT_HORIZON ? this.p.hashLo ^ LIMIT_KEYS[2 * left]! : this.p.hashLo;
+    return this.p.hashLo ^ LIMIT_KEYS[2 * Math.min(this.p.pliesLeft, LIMIT_HORIZON + 1)]!;
   }
   private keyHi(): number {
-    const left = this.p.pliesLeft;
-    return left <= LIMIT_HORIZON ? this.p.hashHi ^ LIMIT_KEYS[2 * left + 1]! : this.p.hashHi;
+    return this.p.hashHi ^ LIMIT_KEYS[2 * Math.min(this.p.pliesLeft, LIMIT_HORIZON + 1) + 1]!;
   }
 
   private tick(): boolean {
@@ -156,11 +156,12 @@ export class Search {
       const quiet = !isCapture(m) && order[i]! < KILLER;
       p.make(m);
       let score: number;
-      if (i === 0) score = -this.search(depth - 1, -beta, -alpha, ply + 1);
+      if (i === 0) score = negate(this.search(depth - 1, negate(beta), negate(alpha), ply + 1));
       else {
         const reduction = depth >= 3 && i >= 3 && quiet ? 1 : 0;
-        score = -this.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && (reduction > 0 || score < beta)) score = -this.search(depth - 1, -beta, -alpha, ply + 1);
+        score = negate(this.search(depth - 1 - reduction, negate(alpha + 1), negate(alpha), ply + 1));
+        if (score > alpha && (reduction > 0 || score < beta))
+          score = negate(this.search(depth - 1, negate(beta), negate(alpha), ply + 1));
       }
       p.unmake();
       if (this.aborted) return 0;
@@ -210,7 +211,9 @@ export class Search {
       const m = pickNext(moves, order, i, n);
       p.make(m);
       const score =
-        p.status !== ONGOING ? terminalScore(p.status, ply + 1) : -this.quiesce(-beta, -alpha, ply + 1, taken + 1);
+        p.status !== ONGOING
+          ? terminalScore(p.status, ply + 1)
+          : negate(this.quiesce(negate(beta), negate(alpha), ply + 1, taken + 1));
       p.unmake();
       if (this.aborted) return 0;
       if (score > best) {
@@ -270,6 +273,13 @@ function pickNext(moves: Int32Array, order: Int32Array, i: number, n: number): P
   return moves[i]!;
 }
 
+/**
+ * Scores and bounds change sides as `0 - x`, never as `-x`: the negation of 0 is -0, which is not a
+ * small integer to V8, and one -0 made it throw away the search's compiled code in a timed turn.
+ * (Code first run in a timed turn does the same: V8 compiled the search without it.)
+ */
+const negate = (x: number): number => 0 - x;
+
 /** The score of a finished game for the side to move, `ply` moves below the root: sooner wins are better. */
 function terminalScore(status: number, ply: number): number {
   if (status === WON) return WIN_SCORE - ply;
@@ -277,10 +287,13 @@ function terminalScore(status: number, ply: number): number {
   return status === DRAWN ? 0 : NaN;
 }
 
-/** Wins and losses are stored as distances from the position, not from the root. */
+/**
+ * Wins and losses are stored as distances from the position, not from the root. The arithmetic
+ * runs for every score, so that V8 has seen it before the first decided one (see `negate`).
+ */
 function toTable(score: number, ply: number): number {
-  return score > DECIDED ? score + ply : score < -DECIDED ? score - ply : score;
+  return score + (score > DECIDED ? ply : 0) - (score < -DECIDED ? ply : 0);
 }
 function fromTable(score: number, ply: number): number {
-  return score > DECIDED ? score - ply : score < -DECIDED ? score + ply : score;
+  return score - (score > DECIDED ? ply : 0) + (score < -DECIDED ? ply : 0);
 }
