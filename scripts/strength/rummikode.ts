@@ -3,8 +3,8 @@
  * 2, 3 and 4 against the random and the greedy bot. Each deal (seed) is played once from every seat
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
- * against its share of the seats, and how the games ended: a hand emptied (by whom) or the
- * 250-command cap; and the games with a command refused (a player disqualified) or with a planned command
+ * against its share of the seats, and how the games ended: a hand emptied (by whom; the share of
+ * games, with its interval) or the 250-command cap; and the games with a command refused (a player disqualified) or with a planned command
  * the strong bot found refused before sending it (its log). RummiKode is played by more than two, so this
  * is not a pair ladder.
  */
@@ -47,7 +47,7 @@ export async function main(args: readonly string[]): Promise<void> {
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
   console.log(`rummikode: ${STRONG}, seats rotated, ${games} games a table, seeds from ${options.seed}`);
   console.log(
-    'table                   games  first (alone) [95%]        share  emptied by strong / others  cap  failed',
+    'table                   games  first (alone) [95%]        share  emptied by strong / others  hand emptied [95%]         cap  failed',
   );
   for (const table of TABLES.filter((t) => options.only === undefined || t.name.includes(options.only))) {
     let first = 0;
@@ -68,10 +68,12 @@ export async function main(args: readonly string[]): Promise<void> {
       else if (/commands played/.test(result.reason)) capped++;
       if (result.players.some((p) => p.status !== 'ok') || replay.turns.some((t) => t.stderr !== '')) failed++;
     }
-    const [low, high] = wilson(first, games);
-    const rate = `${percent(first / games)} [${percent(low)}, ${percent(high)}]`;
+    const rate = (k: number): string => {
+      const [low, high] = wilson(k, games);
+      return `${percent(k / games)} [${percent(low)}, ${percent(high)}]`;
+    };
     console.log(
-      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate.padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${String(capped).padStart(3)}  ${failed}`,
+      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate(first).padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${rate(strongOut + othersOut).padEnd(25)}  ${String(capped).padStart(3)}  ${failed}`,
     );
   }
 }
