@@ -34,11 +34,6 @@ export function greedyMove(p: BoardPosition, rng: Rng): PackedMove {
   throw new Error('no legal move');
 }
 
-/** Any legal move, at random. */
-function randomMove(p: BoardPosition, rng: Rng): PackedMove {
-  return scratch[rng.below(p.generate(scratch, 0))]!;
-}
-
 const integerIn =
   (min: number, max: number) =>
   (value: string): Result<string> =>
@@ -151,8 +146,7 @@ export class Thinker {
    * Quick games against itself from `p` until `deadline`, so that V8 compiles the search with what
    * every phase (placing, moving, flying, the end) feeds it, before the timed turns: code compiled
    * without that deoptimises in a timed turn and is compiled again, on a core another bot may be
-   * timed on. One side moves greedily (it takes whenever it can, which brings each game to its end),
-   * the other at random (positions greedy play avoids, such as two mills closed at once). Each position
+   * timed on. Greedy moves take whenever they can, which brings each game to its end. Each position
    * gets a search of a millisecond: one iteration, or every fourth position iterative deepening as
    * in a turn (the table's deeper entries, decided scores, a search stopped midway). Then a full
    * garbage collection, while it costs nothing.
@@ -172,7 +166,7 @@ export class Thinker {
           softDeadline: deepens ? now + WARM_UP_SEARCH_MS / 2 : now,
           hardDeadline: Math.min(deadline, now + WARM_UP_SEARCH_MS),
         });
-        p.make(made % 2 === 0 ? greedyMove(p, rng) : randomMove(p, rng));
+        p.make(greedyMove(p, rng));
       }
       for (; made > 0; made--) p.unmake();
     }
