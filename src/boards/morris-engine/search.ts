@@ -9,7 +9,7 @@
 import { keyStones } from './bitboard.js';
 import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
 import { isCapture, moveFrom, moveTake1, moveTake2, moveTo, NO_MOVE, type PackedMove } from './moves.js';
-import { type BoardPosition, LOST, MAX_MOVES, ONGOING, WON } from './position.js';
+import { type BoardPosition, DRAWN, LOST, MAX_MOVES, ONGOING, WON } from './position.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './transposition.js';
 import { zobristKeys } from './zobrist.js';
 
@@ -280,12 +280,11 @@ function pickNext(moves: Int32Array, order: Int32Array, i: number, n: number): P
  */
 const negate = (x: number): number => 0 - x;
 
-/**
- * The score of a finished game for the side to move, `ply` moves below the root: sooner wins are
- * better. The same arithmetic for every status, so that V8 has seen it before the first draw.
- */
+/** The score of a finished game for the side to move, `ply` moves below the root: sooner wins are better. */
 function terminalScore(status: number, ply: number): number {
-  return (status === WON ? 1 : status === LOST ? -1 : 0) * (WIN_SCORE - ply);
+  if (status === WON) return WIN_SCORE - ply;
+  if (status === LOST) return -WIN_SCORE + ply;
+  return status === DRAWN ? 0 : NaN;
 }
 
 /**
