@@ -3,10 +3,10 @@
  * 2, 3 and 4 against the random and the greedy bot. Each deal (seed) is played once from every seat
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
- * against its share of the seats, and how the games ended: a hand emptied (by whom; the share of
- * games, with its interval) or the 250-command cap; and the games with a command refused (a player disqualified) or with a planned command
- * the strong bot found refused before sending it (its log). RummiKode is played by more than two, so this
- * is not a pair ladder.
+ * against its share of the seats; how the games ended: a hand emptied (by whom, and the share of
+ * games so ended with its interval) or the 250-command cap; and the games with a command refused (a
+ * player disqualified) or with a planned command the strong bot found refused before sending it (its
+ * log). RummiKode is played by more than two, so this is not a pair ladder.
  */
 import { playGame } from '../../src/arena/game-loop.js';
 import { millis } from '../../src/core/units.js';

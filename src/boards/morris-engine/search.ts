@@ -108,12 +108,15 @@ export class Search {
     return { ...best, nodes: this.nodes };
   }
 
-  // Without a branch, so that the code near the limit is the code compiled in the game's first turns.
   private keyLo(): number {
-    return this.p.hashLo ^ LIMIT_KEYS[2 * Math.min(this.p.pliesLeft, LIMIT_HORIZON + 1)]!;
+    return this.p.hashLo ^ LIMIT_KEYS[this.limitKey()]!;
   }
   private keyHi(): number {
-    return this.p.hashHi ^ LIMIT_KEYS[2 * Math.min(this.p.pliesLeft, LIMIT_HORIZON + 1) + 1]!;
+    return this.p.hashHi ^ LIMIT_KEYS[this.limitKey() + 1]!;
+  }
+  /** The low half's index in LIMIT_KEYS; without a branch, so that the code near the limit is the code compiled in the first turns. */
+  private limitKey(): number {
+    return 2 * Math.min(this.p.pliesLeft, LIMIT_HORIZON + 1);
   }
 
   private tick(): boolean {
@@ -276,7 +279,6 @@ function pickNext(moves: Int32Array, order: Int32Array, i: number, n: number): P
 /**
  * Scores and bounds change sides as `0 - x`, never as `-x`: the negation of 0 is -0, which is not a
  * small integer to V8, and one -0 made it throw away the search's compiled code in a timed turn.
- * (Code first run in a timed turn does the same: V8 compiled the search without it.)
  */
 const negate = (x: number): number => 0 - x;
 
