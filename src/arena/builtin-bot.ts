@@ -22,8 +22,14 @@ export interface BuiltinBotLaunch {
 
 const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
 
+/**
+ * One helper thread for V8's compilers and garbage collector instead of Node's four: a bot's
+ * helpers took cores from the bots of other games on their clocks.
+ */
+const NODE_FLAGS = ['--v8-pool-size=1'];
+
 /** The command line that runs built-in bot `name` of `game` as a process. */
 export function builtinBotCommand(game: string, name: string, setup: BotSetup): string {
   const launch: BuiltinBotLaunch = { game, name, setup };
-  return [process.execPath, main, JSON.stringify(launch)].map(shellQuote).join(' ');
+  return [process.execPath, ...NODE_FLAGS, main, JSON.stringify(launch)].map(shellQuote).join(' ');
 }

@@ -107,18 +107,22 @@ export const MOST_ENTRIES = 2 * TRIO_COUNT * TRIO_COUNT;
 
 /**
  * The arrays an analysis works in (its counters and queue: 6 bytes an entry, 49 MB for the largest
- * table), lent to one table at a time and kept for the next, grown when a larger table needs them.
- * A bot makes them once, at their largest, in its first turn: allocating them in the turn that met
- * a new table set V8's garbage collector going there, and the turn overran its time.
+ * table), lent to one table at a time and kept for the next, grown when a larger table needs them;
+ * and a pool the tables' values are cut from (they are kept). A bot makes them once, in its first
+ * turn: allocating them in the turn that met a new table set V8's garbage collector going there,
+ * and the turn overran its time.
  */
 export class Workspace {
   private counters: Int16Array;
   private queue: Int32Array;
   private user: FlyingTable | null = null;
+  private readonly pool: Uint8Array;
+  private pooled = 0;
 
-  constructor(entries = 0) {
+  constructor(entries = 0, poolBytes = 0) {
     this.counters = new Int16Array(entries);
     this.queue = new Int32Array(entries);
+    this.pool = new Uint8Array(poolBytes);
   }
 
   /** The arrays, for `table`'s analysis until it gives them back. */
@@ -134,6 +138,13 @@ export class Workspace {
 
   giveBack(table: FlyingTable): void {
     if (this.user === table) this.user = null;
+  }
+
+  /** A table's values, zeroed: from the pool while it lasts. */
+  values(size: number): Uint8Array {
+    if (this.pooled + size > this.pool.length) return new Uint8Array(size);
+    this.pooled += size;
+    return this.pool.subarray(this.pooled - size, this.pooled);
   }
 }
 
@@ -177,8 +188,14 @@ export class FlyingTable {
   /** Entries set up so far (the first pass); the analysis proper starts after it. */
   private initialised = 0;
 
-  /** `live`: the live lines of the two sides, each a mask over LINE_MASKS' indices. */
-  constructor(readonly live: readonly [number, number]) {
+  /**
+   * `live`: the live lines of the two sides, each a mask over LINE_MASKS' indices; `workspace`,
+   * where the values are cut from.
+   */
+  constructor(
+    readonly live: readonly [number, number],
+    workspace?: Workspace,
+  ) {
     this.symmetric = live[0] === live[1];
     this.halves = this.symmetric ? 1 : 2;
     this.orbits = orbitsOf(symmetriesKeeping(live[0], live[1]));
@@ -187,7 +204,7 @@ export class FlyingTable {
     this.thirds = [thirds, this.symmetric ? thirds : completions(live[1])];
     this.fills = [fills, this.symmetric ? fills : fillsLive(live[1])];
     const size = this.halves * this.orbits.reps.length * TRIO_COUNT;
-    this.values = new Uint8Array(size);
+    this.values = workspace?.values(size) ?? new Uint8Array(size);
   }
 
   get complete(): boolean {

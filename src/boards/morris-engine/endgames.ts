@@ -6,10 +6,15 @@
 import { popcount } from './bitboard.js';
 import { FlyingTable, MOST_ENTRIES, Workspace } from './endgame-table.js';
 import { WIN_SCORE } from './evaluation.js';
-import { type BoardPosition, DRAWN, LOST, WON } from './position.js';
+import { ALL_LINES, type BoardPosition, DRAWN, LOST, WON } from './position.js';
 import { NO_SCORE } from './search.js';
 
 const key = (live: readonly [number, number]): number => live[0] * 0x10000 + live[1];
+
+/** The values of tables made after the first turn: room for two of the largest. */
+const POOL_BYTES = 2 * MOST_ENTRIES;
+/** A table no game is likely to need (one side has lost a line), to rehearse the analysis on. */
+const REHEARSAL: readonly [number, number] = [ALL_LINES & ~1, ALL_LINES];
 
 export class Endgames {
   private readonly tables = new Map<number, FlyingTable>();
@@ -17,16 +22,23 @@ export class Endgames {
   /** Where the tables are solved, one after the other: made by `prepare`, or by the first analysis. */
   private workspace: Workspace | null = null;
 
-  /** Makes what solving any table needs, so that no later turn has to: for the bot's first turn. */
-  prepare(): void {
-    this.workspace ??= new Workspace(MOST_ENTRIES);
+  /**
+   * Makes what solving any table needs, so that no later turn has to, and runs the making and the
+   * analysis of a table until `deadline` (then drops it), so that V8 has compiled that code before
+   * a timed turn meets a new table: for the bot's first turn.
+   */
+  prepare(deadline: number): void {
+    this.workspace ??= new Workspace(MOST_ENTRIES, POOL_BYTES);
+    const rehearsal = new FlyingTable(REHEARSAL);
+    rehearsal.solve(deadline, this.workspace);
+    this.workspace.giveBack(rehearsal);
   }
 
   /** The table for these live lines, made (not yet solved) if there was none. */
   table(live: readonly [number, number]): FlyingTable {
     const known = this.tables.get(key(live));
     if (known) return known;
-    const table = new FlyingTable(live);
+    const table = new FlyingTable(live, this.workspace ?? undefined);
     this.tables.set(key(live), table);
     this.pending.push(table);
     return table;

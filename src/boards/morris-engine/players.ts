@@ -79,6 +79,8 @@ export function strongSettings(params: Readonly<Record<string, string>>): Strong
 
 /** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
 export const SOFT_SHARE = 0.4;
+/** The share of the first turn's limit that rehearsing a table's analysis may take (see `Endgames.prepare`). */
+const FIRST_TURN_REHEARSAL = 0.02;
 /** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
 const FIRST_TURN_TABLES = 0.35;
 /**
@@ -133,10 +135,10 @@ export class Thinker {
     // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
     if (first) {
       const origin = performance.now() < firstTurn ? 0 : startedAt;
-      this.endgames?.prepare();
+      this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
       this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
       this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
-    } else this.endgames?.work(performance.now() + share * budget);
+    } else this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
