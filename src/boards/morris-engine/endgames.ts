@@ -23,12 +23,14 @@ export class Endgames {
   private workspace: Workspace | null = null;
 
   /**
-   * Makes what solving any table needs, so that no later turn has to, and runs the making and the
-   * analysis of a table until `deadline` (then drops it), so that V8 has compiled that code before
-   * a timed turn meets a new table: for the bot's first turn.
+   * Makes what solving any table needs, so that no later turn has to, and, unless a table is
+   * pending (whose analysis the first turn runs), runs the making and the analysis of a table until
+   * `deadline` (then drops it), so that V8 has compiled that code before a timed turn meets a new
+   * table: for the bot's first turn.
    */
   prepare(deadline: number): void {
     this.workspace ??= new Workspace(MOST_ENTRIES, POOL_BYTES);
+    if (this.pending.length > 0) return;
     const rehearsal = new FlyingTable(REHEARSAL);
     rehearsal.solve(deadline, this.workspace);
     this.workspace.giveBack(rehearsal);

@@ -111,6 +111,17 @@ describe('flying endgames of 3 against 3, solved by retrograde analysis', () => 
     checkConsistency(second, 2000, 5);
   });
 
+  it("cuts tables' values from the workspace's pool while it lasts, then gives them arrays of their own", () => {
+    const workspace = new Workspace(0, 10);
+    const first = workspace.values(6);
+    const beyond = workspace.values(6);
+    const last = workspace.values(4);
+    first.fill(1);
+    assert.equal(first.buffer, last.buffer);
+    assert.notEqual(beyond.buffer, first.buffer);
+    assert.deepEqual([...last], [0, 0, 0, 0], 'a cut overlaps the one before');
+  });
+
   it('can stop at any time and go on: what it knows part way is final', () => {
     const whole = new FlyingTable([ALL_LINES, ALL_LINES]);
     whole.solve();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LINE_MASKS } from '../../../src/boards/morris.js';
 import { popcount } from '../../../src/boards/morris-engine/bitboard.js';
+import { FlyingTable } from '../../../src/boards/morris-engine/endgame-table.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { DECIDED, Evaluator, WIN_SCORE } from '../../../src/boards/morris-engine/evaluation.js';
 import { ALL_LINES, type BoardPosition, MAX_MOVES, ONGOING } from '../../../src/boards/morris-engine/position.js';
@@ -90,6 +91,28 @@ describe('solved endgames against search, and in play', () => {
     }
     for (const p of positions) assert.deepEqual(Endgames.liveOf(p), live);
     assert.ok(checkAgainstSearch(mills, positions, new Evaluator(MILLS_WEIGHTS)) > 30);
+  });
+
+  it("tables made after the first turn's preparation (a rehearsal, values from the pool) are the tables made alone", () => {
+    const endgames = new Endgames();
+    endgames.prepare(performance.now() + 5);
+    const radial = 0b1111;
+    const pairs: [number, number][] = [
+      [ALL_LINES, ALL_LINES],
+      [ALL_LINES & ~radial, ALL_LINES & ~radial],
+    ];
+    const tables = pairs.map((live) => endgames.table(live));
+    assert.ok(endgames.work(Infinity));
+    const rng = new Rng(9);
+    pairs.forEach((live, i) => {
+      const alone = new FlyingTable(live);
+      alone.solve();
+      for (let k = 0; k < 2000; k++) {
+        const own = trio(rng, 0);
+        const other = trio(rng, own);
+        assert.equal(tables[i]!.probe(0, own, other), alone.probe(0, own, other));
+      }
+    });
   });
 
   it('with the tables, the search wins every won position in its distance and holds every drawn one', () => {
