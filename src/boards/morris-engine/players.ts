@@ -108,6 +108,7 @@ const ROOT_TABLE = 0.8;
 export class Thinker {
   private readonly search: Search;
   private turns = 0;
+  private prepared = false;
 
   constructor(
     private readonly setup: BotSetup,
@@ -118,6 +119,18 @@ export class Thinker {
   ) {
     this.search = new Search(new Evaluator(weights), endgames?.probe ?? null);
     for (const live of preload) endgames?.table(live);
+  }
+
+  /**
+   * Before the bot reads its first input, in a process of its own: the first turn's preparation,
+   * timed from the process's start. The arena starts both bots with the game and writes a bot's
+   * first input after starting it, so the first turn's clock starts after the process did, for the
+   * seat that moves first and for the one whose input comes only when the first has moved, warm by
+   * then as well. Does nothing in a process that started before (the arena's own).
+   */
+  ready(start: BoardPosition): void {
+    if (this.settings.time > 0 && performance.now() < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
+      this.prepare(start, 0);
   }
 
   /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
@@ -132,16 +145,22 @@ export class Thinker {
     }
     const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
-    // A bot's process starts on its first input, and the arena's clock with it: count the start-up.
-    if (first) {
-      const origin = performance.now() < firstTurn ? 0 : startedAt;
-      this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
-      this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
-      this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
-    } else this.endgames?.work(startedAt + share * budget);
+    // Not ready before its input (in the arena's process, or a start that took half the first turn):
+    // the clock started after the process did, but within the first turn only if the process is new.
+    if (first && !this.prepared) this.prepare(p, performance.now() < firstTurn ? 0 : startedAt);
+    else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
+  }
+
+  /** The first turn's preparation, timed from `origin`: a table's analysis rehearsed, pending tables solved, the search warm. */
+  private prepare(p: BoardPosition, origin: number): void {
+    const { firstTurn } = this.setup.timeLimits;
+    this.prepared = true;
+    this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
+    this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
+    this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
   }
 
   /**

@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { strongSettings, Thinker } from '../../../src/boards/morris-engine/players.js';
 import { type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
-import { millis } from '../../../src/core/units.js';
+import { millis, seat } from '../../../src/core/units.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
 import { MORRIS_WEIGHTS } from '../../../src/games/morris/bots/strong.js';
 import { MorrisPosition } from '../../../src/games/morris/position.js';
+import { findGame } from '../../../src/games/registry.js';
 import { botSetup } from '../../support/games.js';
 
 /** What a position's search and tables see of it. */
@@ -42,4 +48,31 @@ describe('the strong bots’ thinker on the clock', () => {
         p.make(move);
       }
     });
+});
+
+describe('a strong bot process', () => {
+  // The arena starts both bots with the game; the one that moves second reads its first input only
+  // when the first has moved. It is warm by then all the same: it warms up from its start.
+  it('warms up before its first input comes, then answers it', { timeout: 30_000 }, async () => {
+    const game = await findGame('mills');
+    const setup = botSetup(3, {}, { firstTurn: millis(5000), turn: millis(50) });
+    const bot = spawn(`exec ${builtinBotCommand('mills', 'strong', setup)}`, {
+      shell: true,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      await sleep(2800); // past half the first turn from its start, where its warm-up ends
+      // The first field of /proc/<pid>/schedstat: the main thread's time on a CPU, in nanoseconds.
+      const cpuMs = Number(readFileSync(`/proc/${bot.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      assert.ok(cpuMs >= 1000, `${cpuMs.toFixed(0)} ms of CPU before its first input: it waited for it idle`);
+      const first = game.rules.initial({ players: 2, seed: 3, options: {} });
+      const state = game.rules.play(first, game.rules.legalMoves(first)[0]!);
+      bot.stdin.write(`${game.protocol.turnInput(state, seat(1), true).join('\n')}\n`);
+      const [answer] = (await once(bot.stdout, 'data')) as [Buffer];
+      const line = answer.toString().trimEnd();
+      assert.ok(game.protocol.parseOutput(state, seat(1), line).ok, `${line} is not a legal answer`);
+    } finally {
+      bot.kill();
+    }
+  });
 });

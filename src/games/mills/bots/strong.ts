@@ -8,6 +8,7 @@ import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
+import { MillsPosition } from '../position.js';
 import { playMills } from './play.js';
 
 export const MILLS_WEIGHTS: Weights = {
@@ -30,6 +31,9 @@ export const strong: BuiltinBot = {
     const settings = strongSettings(setup.params);
     const endgames = settings.tables ? new Endgames() : null;
     const thinker = new Thinker(setup, settings, MILLS_WEIGHTS, endgames);
-    return (io) => playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
+    return (io) => {
+      thinker.ready(MillsPosition.of([], [9, 9], 0));
+      return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
+    };
   },
 };

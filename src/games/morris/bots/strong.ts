@@ -9,6 +9,7 @@ import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import { ALL_LINES } from '../../../boards/morris-engine/position.js';
 import type { BuiltinBot } from '../../../core/game.js';
+import { MorrisPosition } from '../position.js';
 import { playMorris } from './play.js';
 
 export const MORRIS_WEIGHTS: Weights = {
@@ -31,6 +32,9 @@ export const strong: BuiltinBot = {
     const settings = strongSettings(setup.params);
     const endgames = settings.tables ? new Endgames() : null;
     const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]]);
-    return (io) => playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
+    return (io) => {
+      thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
+      return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
+    };
   },
 };
