@@ -122,11 +122,11 @@ export class Thinker {
   }
 
   /**
-   * Before the bot reads its first input, in a process of its own: the first turn's preparation,
-   * timed from the process's start. The arena starts both bots with the game and writes a bot's
-   * first input after starting it, so the first turn's clock starts after the process did, for the
-   * seat that moves first and for the one whose input comes only when the first has moved, warm by
-   * then as well. Does nothing in a process that started before (the arena's own).
+   * The first turn's preparation before the bot reads its first input, timed from its process's
+   * start: the arena starts both bots with the game and writes a bot's first input after starting
+   * it, so the first turn's clock starts after the process did, whichever seat the bot has. The bot
+   * moving second, whose input comes when the first has moved, is then warm too. Does nothing once
+   * half the first turn has passed since the process started (a bot in the arena's own process).
    */
   ready(start: BoardPosition): void {
     if (this.settings.time > 0 && performance.now() < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
@@ -145,8 +145,8 @@ export class Thinker {
     }
     const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
-    // Not ready before its input (in the arena's process, or a start that took half the first turn):
-    // the clock started after the process did, but within the first turn only if the process is new.
+    // Not prepared before its input (a process that has run longer): counted from the process's
+    // start while that is within the first turn, else from the input.
     if (first && !this.prepared) this.prepare(p, performance.now() < firstTurn ? 0 : startedAt);
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
@@ -154,7 +154,7 @@ export class Thinker {
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
   }
 
-  /** The first turn's preparation, timed from `origin`: a table's analysis rehearsed, pending tables solved, the search warm. */
+  /** The first turn's preparation, timed from `origin`: a table rehearsed, pending tables solved, the search warm. */
   private prepare(p: BoardPosition, origin: number): void {
     const { firstTurn } = this.setup.timeLimits;
     this.prepared = true;
