@@ -126,7 +126,8 @@ export class Thinker {
    * start: the arena starts both bots with the game and writes a bot's first input after starting
    * it, so the first turn's clock starts after the process did, whichever seat the bot has. The bot
    * moving second, whose input comes when the first has moved, is then warm too. Does nothing once
-   * half the first turn has passed since the process started (a bot in the arena's own process).
+   * half the first turn has passed since the process started (a bot in a long-running arena's own
+   * process): `think` prepares in the first turn then.
    */
   ready(start: BoardPosition): void {
     if (this.settings.time > 0 && performance.now() < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
@@ -147,7 +148,7 @@ export class Thinker {
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (first && !this.prepared) this.prepare(p, performance.now() < firstTurn ? 0 : startedAt);
+    if (!this.prepared) this.prepare(p, performance.now() < firstTurn ? 0 : startedAt);
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);

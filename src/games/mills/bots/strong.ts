@@ -9,6 +9,7 @@ import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { MillsPosition } from '../position.js';
+import { STOCK } from '../rules.js';
 import { playMills } from './play.js';
 
 export const MILLS_WEIGHTS: Weights = {
@@ -32,7 +33,7 @@ export const strong: BuiltinBot = {
     const endgames = settings.tables ? new Endgames() : null;
     const thinker = new Thinker(setup, settings, MILLS_WEIGHTS, endgames);
     return (io) => {
-      thinker.ready(MillsPosition.of([], [9, 9], 0));
+      thinker.ready(MillsPosition.of([], [STOCK, STOCK], 0));
       return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
     };
   },
