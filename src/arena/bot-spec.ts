@@ -7,7 +7,7 @@
  */
 import { type BotConnection, BotStartError } from '../core/connection.js';
 import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
-import type { Seat } from '../core/units.js';
+import { millis, type Seat } from '../core/units.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -136,16 +136,20 @@ export function connectBot(
   seat: Seat,
 ): BotConnection {
   const parsed = parseBotSpec(game, spec);
+  const { firstTurn } = setup.timeLimits;
+  // A bot starting up yields the CPU to those on their clock for half its first turn at most.
+  const processOptions = Number.isFinite(firstTurn) ? { ...options, startUp: millis(firstTurn / 2) } : options;
   switch (parsed.kind) {
     case 'builtin': {
       const full: BotSetup = { ...setup, params: parsed.params };
-      if (options.builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), options);
+      if (options.builtinsAsProcesses)
+        return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), processOptions);
       return new InProcessBot(splitBotName(spec).spec, game.bots[parsed.name]!.create(full), options.timeMargin);
     }
     case 'bridge':
       return game.bridges![parsed.bridge]!.connect(
         parsed.command,
-        (command) => new ProcessBot(command, options),
+        (command) => new ProcessBot(command, processOptions),
         parsed.params,
       );
     case 'human':
@@ -156,6 +160,6 @@ export function connectBot(
         );
       return options.person(seat);
     case 'command':
-      return new ProcessBot(parsed.command, options);
+      return new ProcessBot(parsed.command, processOptions);
   }
 }

@@ -6,6 +6,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TurnResult } from '../core/connection.js';
 import type { Millis } from '../core/units.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
@@ -27,6 +28,11 @@ export interface ProcessBotOptions {
   readonly timeMargin?: Millis;
   /** The directory the command runs in; Tabula's own when absent. */
   readonly cwd?: string;
+  /**
+   * How long after its start the bot runs at the start-up priority (sandbox/start-up-priority.ts)
+   * at most; it ends sooner with the bot's first answer. At Tabula's own priority throughout when absent.
+   */
+  readonly startUp?: Millis;
 }
 
 /** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
@@ -46,6 +52,9 @@ export class ProcessBot extends TimedBot {
   private exited: Promise<void> = Promise.resolve();
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  /** Until its first answer, or `startUp` after its start. */
+  private startingUp = true;
+  private startUpEnd: NodeJS.Timeout | undefined;
   /** The bot's stdout cut into lines; null until it runs. */
   private splitter: LineSplitter | null = null;
 
@@ -88,7 +97,13 @@ export class ProcessBot extends TimedBot {
       ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
     });
     this.child = child;
-    if (child.pid !== undefined) trackGroup(child.pid);
+    if (child.pid !== undefined) {
+      if (this.startingUp && this.options.startUp !== undefined) {
+        this.sandbox?.spawned(child.pid);
+        this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
+      }
+      trackGroup(child.pid);
+    }
 
     this.exited = new Promise((resolve) => {
       child.on('exit', (code, signal) => {
@@ -126,6 +141,20 @@ export class ProcessBot extends TimedBot {
     // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
     child.stdin.on('error', () => {});
     for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
+  }
+
+  /** The bot's first answer ends its start-up (see `startUp`). */
+  override turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult> {
+    const result = super.turn(input, limit, accept);
+    if (this.startingUp) void result.then(() => this.startedUp());
+    return result;
+  }
+
+  private startedUp(): void {
+    if (!this.startingUp) return;
+    this.startingUp = false;
+    clearTimeout(this.startUpEnd);
+    this.sandbox?.startedUp();
   }
 
   protected override unfinishedLine(): string {
@@ -174,6 +203,7 @@ export class ProcessBot extends TimedBot {
 
   protected async terminate(grace: Millis | undefined): Promise<void> {
     await this.launched;
+    clearTimeout(this.startUpEnd);
     const child = this.child;
     if (!child) return;
     child.stdin.end();

@@ -4,7 +4,8 @@
  * them when the arena is killed.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { procStat } from '../core/proc-stat.js';
 import { unwatchGroup, watchGroup } from './sandbox/watchdog.js';
 
 const live = new Set<number>();
@@ -91,15 +92,4 @@ export function isRunning(pid: number): boolean {
 /** When the process started (clock ticks after boot, as text): with its pid, what identifies it. */
 export function processStartTime(pid: number): string | null {
   return procStat(pid)?.startTime ?? null;
-}
-
-function procStat(pid: number): { state: string; pgid: number; startTime: string } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold anything: count fields after its end (field 3).
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, pgid: Number(fields[2]), startTime: fields[19]! };
-  } catch {
-    return null;
-  }
 }

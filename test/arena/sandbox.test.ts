@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
@@ -34,6 +34,8 @@ async function play(command: string, turns: number, options: ProcessBotOptions =
     await b.close();
   }
 }
+
+const answer = (r: TurnResult | undefined): string => (r?.kind === 'line' ? r.line : JSON.stringify(r));
 
 const crashDetail = (r: TurnResult | undefined): string => {
   assert.equal(r?.kind, 'crash', JSON.stringify(r));
@@ -84,6 +86,28 @@ describe('the sandbox of a bot process', () => {
       assert.equal(allowed?.kind === 'line' && allowed.line, 'connected');
     } finally {
       server.close();
+    }
+  });
+
+  it('runs a starting bot at nice 19, every thread and process of it, until its first answer', {
+    skip: skip('start-up priority'),
+  }, async () => {
+    const own = `${getPriority()}`;
+    const [first, second] = await play(bot('nice.py'), 2, { startUp: seconds(10) });
+    assert.deepEqual([first, second].map(answer), ['19 19 19', `${own} ${own} ${own}`]);
+    const [unasked] = await play(bot('nice.py'), 1);
+    assert.equal(answer(unasked), `${own} ${own} ${own}`, 'without a start-up time, at Tabula’s priority');
+  });
+
+  it('gives a slow starter its priority back when its start-up time is over', {
+    skip: skip('start-up priority'),
+  }, async () => {
+    const own = `${getPriority()}`;
+    const b = new ProcessBot(bot('nice.py'), { startUp: millis(500) });
+    try {
+      assert.equal(answer(await b.turn(['600'], seconds(10))), `${own} ${own} ${own}`);
+    } finally {
+      await b.close();
     }
   });
 

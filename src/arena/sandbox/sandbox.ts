@@ -1,16 +1,17 @@
 /**
  * The sandbox of one bot process: a cgroup in each hierarchy Tabula can use (memory and process
  * limits, CPU accounting, and the means to kill everything the bot started, `setsid` or not), a
- * network namespace of its own unless the network is allowed, and an rlimit on memory where there is
- * no memory cgroup. What this machine allows is found once per process; each limit that cannot be
+ * network namespace of its own unless the network is allowed, an rlimit on memory where there is
+ * no memory cgroup, and a low CPU priority while it starts up (start-up-priority.ts). What this machine allows is found once per process; each limit that cannot be
  * enforced is named once on stderr, and bots play on without it.
  */
-import { mkdirSync, readSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Controller, findHierarchies, killCgroup, removeCgroup, removeStale, runDirName } from './cgroups.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
 import { NO_NETWORK, networkIsolationProblem } from './network.js';
+import { ownNice, priorityProblem, START_UP_NICE, setNice } from './start-up-priority.js';
 import { startWatchdog } from './watchdog.js';
 
 interface Support {
@@ -20,6 +21,8 @@ interface Support {
   readonly off: ReadonlyMap<Controller, string>;
   /** Why bots cannot be kept off the network; null when they can; undefined until first needed. */
   network: string | null | undefined;
+  /** Why a starting bot does not run at a low priority; null when it does. */
+  readonly priority: string | null;
   warned: boolean;
 }
 
@@ -52,7 +55,8 @@ export function prepareSandboxes(): void {
       );
     }
   }
-  support = { runDirs, off, network: undefined, warned: false };
+  const priority = runDirs.size === 0 ? 'no cgroup to find all of a bot’s threads in' : priorityProblem();
+  support = { runDirs, off, network: undefined, priority, warned: false };
   startWatchdog([...runDirs.values()]);
   process.on('exit', () => {
     for (const sandbox of live) sandbox.kill();
@@ -66,7 +70,7 @@ function networkProblem(s: Support): string | null {
 }
 
 /** What the sandbox does: each of these may be off on a machine. */
-export type Enforcement = 'memory' | 'processes' | 'cpu time' | 'containment' | 'network';
+export type Enforcement = 'memory' | 'processes' | 'cpu time' | 'containment' | 'network' | 'start-up priority';
 
 /** The limits this machine cannot enforce (or only in part), with why. */
 export function unenforced(): Map<Enforcement, string> {
@@ -80,6 +84,7 @@ export function unenforced(): Map<Enforcement, string> {
   if (s.runDirs.size === 0) off.set('containment', 'by process group only: a process that calls setsid escapes');
   const network = networkProblem(s);
   if (network) off.set('network', `not isolated (${network})`);
+  if (s.priority) off.set('start-up priority', `not lowered (${s.priority})`);
   return off;
 }
 
@@ -104,6 +109,10 @@ export class Sandbox {
   private readonly files = new Map<'cpu' | 'oom' | 'pids', FileHandle>();
   private readonly buffer = Buffer.alloc(256);
   private readonly network: boolean;
+  /** Where the bot is in its start-up: not yet lowered, at the low priority, or over. */
+  private startUp: 'before' | 'low' | 'over' = 'before';
+  /** The bot's first process. */
+  private pid = 0;
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
@@ -159,6 +168,43 @@ export class Sandbox {
     // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
     const rlimit = this.dirs.has('memory') ? '' : `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; `;
     return { file: 'sh', args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...inner] };
+  }
+
+  /**
+   * The bot's process has just been spawned: it runs at the start-up priority from here, and so do
+   * the threads and processes it makes (they inherit it). Its program has not started yet: spawning
+   * returns once the wrapper (perl, then sh) is exec'd, and the bot's own threads come after.
+   */
+  spawned(pid: number): void {
+    if (this.startUp !== 'before' || support!.priority !== null) return;
+    this.startUp = 'low';
+    this.pid = pid;
+    setNice([pid], START_UP_NICE);
+  }
+
+  /** The bot's start-up is over: each of its threads, in every process, back to Tabula's priority. */
+  startedUp(): void {
+    if (this.startUp === 'low') setNice(this.threads(), ownNice());
+    this.startUp = 'over';
+  }
+
+  /**
+   * Every thread of every process in the sandbox (a v1 cgroup's `tasks`), and those of the first
+   * process, which may not have entered its cgroups yet.
+   */
+  private threads(): Set<number> {
+    const any = this.dirs.values().next();
+    const listed = (list: () => string[]): number[] => {
+      try {
+        return list().filter(Boolean).map(Number);
+      } catch {
+        return []; // the process has ended
+      }
+    };
+    return new Set([
+      ...(any.done ? [] : listed(() => readFileSync(join(any.value, 'tasks'), 'latin1').split('\n'))),
+      ...listed(() => readdirSync(`/proc/${this.pid}/task`)),
+    ]);
   }
 
   /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */

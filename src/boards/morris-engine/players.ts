@@ -6,6 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BotSetup, Setting } from '../../core/game.js';
+import { processStartedAt } from '../../core/proc-stat.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { Endgames } from './endgames.js';
@@ -89,6 +90,11 @@ const FIRST_TURN_TABLES = 0.35;
  * and recompiled it, and a full garbage collection fell due among them.
  */
 const FIRST_TURN_WARM_UP = 0.5;
+/**
+ * The bot's start, from which its first turn is counted: its process's, which an arena's clock for
+ * a first mover counts from its spawn, before Node's clock starts (a shell, a sandbox's set-up).
+ */
+const STARTED = processStartedAt();
 /** A warm-up game's length at most, a position's search in it, and how often the search deepens. */
 const WARM_UP_PLIES = 400;
 const WARM_UP_SEARCH_MS = 1;
@@ -130,8 +136,8 @@ export class Thinker {
    * process): `think` prepares in the first turn then.
    */
   ready(start: BoardPosition): void {
-    if (this.settings.time > 0 && performance.now() < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
-      this.prepare(start, 0);
+    if (this.settings.time > 0 && performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
+      this.prepare(start, STARTED);
   }
 
   /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
@@ -148,7 +154,7 @@ export class Thinker {
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (!this.prepared) this.prepare(p, performance.now() < firstTurn ? 0 : startedAt);
+    if (!this.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt);
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
