@@ -8,7 +8,7 @@ import { stdioLineIO } from './line-streams.js';
 import { shellQuote } from './shell-command.js';
 
 export async function playOnStdio(game: GameDefinition, name: string, setup: BotSetup): Promise<void> {
-  await game.bots[name]!.create(setup)(stdioLineIO());
+  await game.bots[name]!.create({ ...setup, ownProcess: true })(stdioLineIO());
   // The bot has seen the end of the game by itself: exit, whether or not the input was closed.
   process.stdin.destroy();
 }

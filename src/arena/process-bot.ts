@@ -29,8 +29,9 @@ export interface ProcessBotOptions {
   /** The directory the command runs in; Tabula's own when absent. */
   readonly cwd?: string;
   /**
-   * How long after its start the bot runs at the start-up priority (sandbox/start-up-priority.ts)
-   * at most; it ends sooner with the bot's first answer. At Tabula's own priority throughout when absent.
+   * How long after its start the bot's start-up lasts at most (it ends sooner with its first
+   * answer): then every thread of it is given Tabula's priority back, whatever the bot lowered it
+   * to (core/start-up-priority.ts). Not at all when absent.
    */
   readonly startUp?: Millis;
 }
@@ -98,10 +99,8 @@ export class ProcessBot extends TimedBot {
     });
     this.child = child;
     if (child.pid !== undefined) {
-      if (this.startingUp && this.options.startUp !== undefined) {
-        this.sandbox?.spawned(child.pid);
+      if (this.startingUp && this.options.startUp !== undefined)
         this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
-      }
       trackGroup(child.pid);
     }
 
@@ -154,7 +153,7 @@ export class ProcessBot extends TimedBot {
     if (!this.startingUp) return;
     this.startingUp = false;
     clearTimeout(this.startUpEnd);
-    this.sandbox?.startedUp();
+    if (this.options.startUp !== undefined && this.child?.pid !== undefined) this.sandbox?.startedUp(this.child.pid);
   }
 
   protected override unfinishedLine(): string {

@@ -116,6 +116,11 @@ export interface BotSetup {
   readonly timeLimits: TimeLimits;
   /** The bot's own settings, `builtin:<name>(<param>=<value>,...)`, checked by name; defaults for the rest. */
   readonly params: Readonly<Record<string, string>>;
+  /**
+   * True when the bot has a process of its own (`tabula bot`, a bot process of a match), whose
+   * priority it may then change (core/start-up-priority.ts); not in the arena's process.
+   */
+  readonly ownProcess?: boolean;
 }
 
 export interface BuiltinBot {

@@ -2,16 +2,16 @@
  * The sandbox of one bot process: a cgroup in each hierarchy Tabula can use (memory and process
  * limits, CPU accounting, and the means to kill everything the bot started, `setsid` or not), a
  * network namespace of its own unless the network is allowed, an rlimit on memory where there is
- * no memory cgroup, and a low CPU priority while it starts up (start-up-priority.ts). What this machine allows is found once per process; each limit that cannot be
+ * no memory cgroup, and its CPU priority given back after its start-up (core/start-up-priority.ts). What this machine allows is found once per process; each limit that cannot be
  * enforced is named once on stderr, and bots play on without it.
  */
-import { mkdirSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { mkdirSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ownNice, raisingProblem, setNice, threadsOf } from '../../core/start-up-priority.js';
 import { type Controller, findHierarchies, killCgroup, removeCgroup, removeStale, runDirName } from './cgroups.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
 import { NO_NETWORK, networkIsolationProblem } from './network.js';
-import { ownNice, priorityProblem, START_UP_NICE, setNice } from './start-up-priority.js';
 import { startWatchdog } from './watchdog.js';
 
 interface Support {
@@ -21,7 +21,7 @@ interface Support {
   readonly off: ReadonlyMap<Controller, string>;
   /** Why bots cannot be kept off the network; null when they can; undefined until first needed. */
   network: string | null | undefined;
-  /** Why a starting bot does not run at a low priority; null when it does. */
+  /** Why a bot's priority is not given back after its start-up; null when it is. */
   readonly priority: string | null;
   warned: boolean;
 }
@@ -55,7 +55,7 @@ export function prepareSandboxes(): void {
       );
     }
   }
-  const priority = runDirs.size === 0 ? 'no cgroup to find all of a bot’s threads in' : priorityProblem();
+  const priority = runDirs.size === 0 ? 'no cgroup to find all of a bot’s threads in' : raisingProblem();
   support = { runDirs, off, network: undefined, priority, warned: false };
   startWatchdog([...runDirs.values()]);
   process.on('exit', () => {
@@ -84,7 +84,7 @@ export function unenforced(): Map<Enforcement, string> {
   if (s.runDirs.size === 0) off.set('containment', 'by process group only: a process that calls setsid escapes');
   const network = networkProblem(s);
   if (network) off.set('network', `not isolated (${network})`);
-  if (s.priority) off.set('start-up priority', `not lowered (${s.priority})`);
+  if (s.priority) off.set('start-up priority', `not given back (${s.priority})`);
   return off;
 }
 
@@ -109,10 +109,6 @@ export class Sandbox {
   private readonly files = new Map<'cpu' | 'oom' | 'pids', FileHandle>();
   private readonly buffer = Buffer.alloc(256);
   private readonly network: boolean;
-  /** Where the bot is in its start-up: not yet lowered, at the low priority, or over. */
-  private startUp: 'before' | 'low' | 'over' = 'before';
-  /** The bot's first process. */
-  private pid = 0;
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
@@ -171,40 +167,27 @@ export class Sandbox {
   }
 
   /**
-   * The bot's process has just been spawned: it runs at the start-up priority from here, and so do
-   * the threads and processes it makes (they inherit it). Its program has not started yet: spawning
-   * returns once the wrapper (perl, then sh) is exec'd, and the bot's own threads come after.
+   * The bot's start-up is over: each of its threads, in every process, back to Tabula's priority,
+   * whatever it lowered it to while starting up. `pid`: its first process.
    */
-  spawned(pid: number): void {
-    if (this.startUp !== 'before' || support!.priority !== null) return;
-    this.startUp = 'low';
-    this.pid = pid;
-    setNice([pid], START_UP_NICE);
-  }
-
-  /** The bot's start-up is over: each of its threads, in every process, back to Tabula's priority. */
-  startedUp(): void {
-    if (this.startUp === 'low') setNice(this.threads(), ownNice());
-    this.startUp = 'over';
+  startedUp(pid: number): void {
+    if (support!.priority === null) setNice(this.threads(pid), ownNice());
   }
 
   /**
    * Every thread of every process in the sandbox (a v1 cgroup's `tasks`), and those of the first
    * process, which may not have entered its cgroups yet.
    */
-  private threads(): Set<number> {
+  private threads(pid: number): Set<number> {
+    const threads = new Set(threadsOf(pid));
     const any = this.dirs.values().next();
-    const listed = (list: () => string[]): number[] => {
-      try {
-        return list().filter(Boolean).map(Number);
-      } catch {
-        return []; // the process has ended
-      }
-    };
-    return new Set([
-      ...(any.done ? [] : listed(() => readFileSync(join(any.value, 'tasks'), 'latin1').split('\n'))),
-      ...listed(() => readdirSync(`/proc/${this.pid}/task`)),
-    ]);
+    if (any.done) return threads;
+    try {
+      for (const tid of readFileSync(join(any.value, 'tasks'), 'latin1').split('\n')) if (tid) threads.add(Number(tid));
+    } catch {
+      // the cgroup is gone with the bot
+    }
+    return threads;
   }
 
   /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */

@@ -9,6 +9,7 @@ import type { BotSetup, Setting } from '../../core/game.js';
 import { processStartedAt } from '../../core/proc-stat.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
+import { yieldingCpu } from '../../core/start-up-priority.js';
 import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
 import { isCapture, moveTo, type PackedMove } from './moves.js';
@@ -137,7 +138,7 @@ export class Thinker {
    */
   ready(start: BoardPosition): void {
     if (this.settings.time > 0 && performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
-      this.prepare(start, STARTED);
+      this.prepare(start, STARTED, this.setup.ownProcess === true);
   }
 
   /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
@@ -154,20 +155,28 @@ export class Thinker {
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (!this.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt);
+    if (!this.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
     return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
   }
 
-  /** The first turn's preparation, timed from `origin`: a table rehearsed, pending tables solved, the search warm. */
-  private prepare(p: BoardPosition, origin: number): void {
+  /**
+   * The first turn's preparation, timed from `origin`: a table rehearsed, pending tables solved, the
+   * search warm, then a full garbage collection, while it costs nothing. `yielding`: the warm-up,
+   * done when its time is up however far it got, at the start-up priority, which leaves the cores
+   * to the bots of other games on their clocks; not the rest, which the first answer waits for.
+   */
+  private prepare(p: BoardPosition, origin: number, yielding: boolean): void {
     const { firstTurn } = this.setup.timeLimits;
     this.prepared = true;
     this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
     this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
-    this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
+    const warmUp = () => this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
+    if (yielding) yieldingCpu(warmUp);
+    else warmUp();
+    collectGarbage();
   }
 
   /**
@@ -176,8 +185,7 @@ export class Thinker {
    * without that deoptimises in a timed turn and is compiled again, on a core another bot may be
    * timed on. Greedy moves take whenever they can, which brings each game to its end. Each position
    * gets a search of a millisecond: one iteration, or every fourth position iterative deepening as
-   * in a turn (the table's deeper entries, decided scores, a search stopped midway). Then a full
-   * garbage collection, while it costs nothing.
+   * in a turn (the table's deeper entries, decided scores, a search stopped midway).
    */
   private warmUp(p: BoardPosition, deadline: number): void {
     const rng = new Rng(this.setup.seed);
@@ -199,7 +207,6 @@ export class Thinker {
       for (; made > 0; made--) p.unmake();
     }
     p.ply = ply;
-    collectGarbage();
   }
 }
 

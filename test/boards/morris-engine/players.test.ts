@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { strongSettings, Thinker } from '../../../src/boards/morris-engine/players.js';
 import { type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
+import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
@@ -53,15 +55,26 @@ describe('the strong bots’ thinker on the clock', () => {
 describe('a strong bot process', () => {
   // The arena starts both bots with the game; the one that moves second reads its first input only
   // when the first has moved. It is warm by then all the same: it warms up from its start.
-  it('warms up before its first input comes, then answers it', { timeout: 30_000 }, async () => {
+  it('warms up before its first input comes, yielding the CPU, then answers it', { timeout: 30_000 }, async () => {
     const game = await findGame('mills');
     const setup = botSetup(3, {}, { firstTurn: millis(5000), turn: millis(50) });
     const bot = spawn(`exec ${builtinBotCommand('mills', 'strong', setup)}`, {
       shell: true,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
+    // The nice value of each thread: field 19 of /proc/<pid>/task/<tid>/stat, after the command's name.
+    const nice = () =>
+      readdirSync(`/proc/${bot.pid}/task`).map((tid) => {
+        const stat = readFileSync(`/proc/${bot.pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
     try {
-      await sleep(2800); // past half the first turn from its start, where its warm-up ends
+      await sleep(1500);
+      // Where it may raise its priority back (as root), it warms up at the lowest, then returns to its own.
+      const own = getPriority();
+      if (raisingProblem() === null) assert.deepEqual(new Set(nice()), new Set([START_UP_NICE]), 'warming up');
+      await sleep(1300); // past half the first turn from its start, where its warm-up ends
+      assert.deepEqual(new Set(nice()), new Set([own]), 'warm');
       // The first field of /proc/<pid>/schedstat: the main thread's time on a CPU, in nanoseconds.
       const cpuMs = Number(readFileSync(`/proc/${bot.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
       assert.ok(cpuMs >= 1000, `${cpuMs.toFixed(0)} ms of CPU before its first input: it waited for it idle`);
