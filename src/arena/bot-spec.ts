@@ -137,7 +137,7 @@ export function connectBot(
 ): BotConnection {
   const parsed = parseBotSpec(game, spec);
   const { firstTurn } = setup.timeLimits;
-  // A bot starting up yields the CPU to those on their clock for half its first turn at most.
+  // A bot's start-up, at a priority it may lower, lasts half its first turn at most (core/start-up-priority.ts).
   const processOptions = Number.isFinite(firstTurn) ? { ...options, startUp: millis(firstTurn / 2) } : options;
   switch (parsed.kind) {
     case 'builtin': {

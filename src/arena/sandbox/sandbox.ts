@@ -2,8 +2,9 @@
  * The sandbox of one bot process: a cgroup in each hierarchy Tabula can use (memory and process
  * limits, CPU accounting, and the means to kill everything the bot started, `setsid` or not), a
  * network namespace of its own unless the network is allowed, an rlimit on memory where there is
- * no memory cgroup, and its CPU priority given back after its start-up (core/start-up-priority.ts). What this machine allows is found once per process; each limit that cannot be
- * enforced is named once on stderr, and bots play on without it.
+ * no memory cgroup, and its CPU priority given back after its start-up (core/start-up-priority.ts).
+ * What this machine allows is found once per process; each limit that cannot be enforced is named
+ * once on stderr, and bots play on without it.
  */
 import { mkdirSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';

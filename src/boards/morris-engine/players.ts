@@ -132,9 +132,10 @@ export class Thinker {
    * The first turn's preparation before the bot reads its first input, timed from its process's
    * start: the arena starts both bots with the game and writes a bot's first input after starting
    * it, so the first turn's clock starts after the process did, whichever seat the bot has. The bot
-   * moving second, whose input comes when the first has moved, is then warm too. Does nothing once
-   * half the first turn has passed since the process started (a bot in a long-running arena's own
-   * process): `think` prepares in the first turn then.
+   * moving second, whose input comes when the first has moved, is then warm too. In the bot's own
+   * process the warm-up yields the CPU (see `prepare`). Does nothing once half the first turn has
+   * passed since the process started (a bot in a long-running arena's own process): `think`
+   * prepares in the first turn then.
    */
   ready(start: BoardPosition): void {
     if (this.settings.time > 0 && performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
