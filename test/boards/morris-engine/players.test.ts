@@ -68,16 +68,19 @@ describe('a strong bot process', () => {
         const stat = readFileSync(`/proc/${bot.pid}/task/${tid}/stat`, 'utf8');
         return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
       });
+    // Where it may raise its priority back (as root), it warms up at the lowest priority: seen at it
+    // before its input, it is warming up then. Elsewhere it warms up at its own, and its CPU time shows
+    // it (at nice 19 that time depends on what else runs: other test files may).
+    const yields = raisingProblem() === null;
+    const own = getPriority();
     try {
       await sleep(1500);
-      // Where it may raise its priority back (as root), it warms up at the lowest, then returns to its own.
-      const own = getPriority();
-      if (raisingProblem() === null) assert.deepEqual(new Set(nice()), new Set([START_UP_NICE]), 'warming up');
+      if (yields) assert.deepEqual(new Set(nice()), new Set([START_UP_NICE]), 'warming up');
       await sleep(1300); // past half the first turn from its start, where its warm-up ends
-      assert.deepEqual(new Set(nice()), new Set([own]), 'warm');
+      assert.deepEqual(new Set(nice()), new Set([own]), 'warm, at its own priority again');
       // The first field of /proc/<pid>/schedstat: the main thread's time on a CPU, in nanoseconds.
       const cpuMs = Number(readFileSync(`/proc/${bot.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-      assert.ok(cpuMs >= 1000, `${cpuMs.toFixed(0)} ms of CPU before its first input: it waited for it idle`);
+      if (!yields) assert.ok(cpuMs >= 1000, `${cpuMs.toFixed(0)} ms of CPU before its first input: it waited idle`);
       const first = game.rules.initial({ players: 2, seed: 3, options: {} });
       const state = game.rules.play(first, game.rules.legalMoves(first)[0]!);
       bot.stdin.write(`${game.protocol.turnInput(state, seat(1), true).join('\n')}\n`);
