@@ -53,8 +53,8 @@ export class ProcessBot extends TimedBot {
   private exited: Promise<void> = Promise.resolve();
   private readonly killGraceMs: number;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  /** Until its first answer, or `startUp` after its start. */
-  private startingUp = true;
+  /** Until its first answer, or `startUp` after its start; never without `startUp`. */
+  private startingUp: boolean;
   private startUpEnd: NodeJS.Timeout | undefined;
   /** The bot's stdout cut into lines; null until it runs. */
   private splitter: LineSplitter | null = null;
@@ -65,6 +65,7 @@ export class ProcessBot extends TimedBot {
   ) {
     super(command, new StderrLog(options.stderrCaps ?? defaultStderrCaps), options.timeMargin);
     this.killGraceMs = options.killGraceMs ?? 200;
+    this.startingUp = options.startUp !== undefined;
     // Also for a bot without a sandbox: it starts the watchdog that ends bots when Tabula is killed.
     prepareSandboxes();
     this.launched = this.launch();
@@ -99,8 +100,7 @@ export class ProcessBot extends TimedBot {
     });
     this.child = child;
     if (child.pid !== undefined) {
-      if (this.startingUp && this.options.startUp !== undefined)
-        this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
+      if (this.startingUp) this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
       trackGroup(child.pid);
     }
 
@@ -153,7 +153,7 @@ export class ProcessBot extends TimedBot {
     if (!this.startingUp) return;
     this.startingUp = false;
     clearTimeout(this.startUpEnd);
-    if (this.options.startUp !== undefined && this.child?.pid !== undefined) this.sandbox?.startedUp(this.child.pid);
+    if (this.child?.pid !== undefined) this.sandbox?.startedUp(this.child.pid);
   }
 
   protected override unfinishedLine(): string {

@@ -1,4 +1,7 @@
-/** What Linux's /proc tells of a process: its state, group and start (`man 5 proc`, /proc/PID/stat). */
+/**
+ * What Linux's /proc tells of a process or a thread: its state, group, priority and start (`man 5
+ * proc`, /proc/PID/stat; a thread's id reads as a pid there too).
+ */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -6,6 +9,8 @@ export interface ProcStat {
   /** R, S, D, Z (zombie), X (dead), ... */
   readonly state: string;
   readonly pgid: number;
+  /** Its nice value (a thread's own). */
+  readonly nice: number;
   /** When the process started: clock ticks after boot, as text. */
   readonly startTime: string;
 }
@@ -16,7 +21,7 @@ export function procStat(pid: number | 'self'): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold anything: count fields after its end (field 3).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, pgid: Number(fields[2]), startTime: fields[19]! };
+    return { state: fields[0]!, pgid: Number(fields[2]), nice: Number(fields[16]), startTime: fields[19]! };
   } catch {
     return null;
   }

@@ -79,9 +79,14 @@ function pidNamespace(): string {
 }
 
 /** The processes in a cgroup. */
-export function cgroupProcs(dir: string): number[] {
+export const cgroupProcs = (dir: string): number[] => listed(dir, 'cgroup.procs');
+/** The threads of every process in a cgroup. */
+export const cgroupThreads = (dir: string): number[] => listed(dir, 'tasks');
+
+/** The ids a cgroup's list file holds; none once the cgroup is gone. */
+function listed(dir: string, file: 'cgroup.procs' | 'tasks'): number[] {
   try {
-    return readFileSync(join(dir, 'cgroup.procs'), 'latin1').split('\n').filter(Boolean).map(Number);
+    return readFileSync(join(dir, file), 'latin1').split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
   }

@@ -6,11 +6,19 @@
  * What this machine allows is found once per process; each limit that cannot be enforced is named
  * once on stderr, and bots play on without it.
  */
-import { mkdirSync, readFileSync, readSync } from 'node:fs';
+import { mkdirSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ownNice, raisingProblem, setNice, threadsOf } from '../../core/start-up-priority.js';
-import { type Controller, findHierarchies, killCgroup, removeCgroup, removeStale, runDirName } from './cgroups.js';
+import {
+  type Controller,
+  cgroupThreads,
+  findHierarchies,
+  killCgroup,
+  removeCgroup,
+  removeStale,
+  runDirName,
+} from './cgroups.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
 import { NO_NETWORK, networkIsolationProblem } from './network.js';
 import { startWatchdog } from './watchdog.js';
@@ -180,15 +188,8 @@ export class Sandbox {
    * process, which may not have entered its cgroups yet.
    */
   private threads(pid: number): Set<number> {
-    const threads = new Set(threadsOf(pid));
     const any = this.dirs.values().next();
-    if (any.done) return threads;
-    try {
-      for (const tid of readFileSync(join(any.value, 'tasks'), 'latin1').split('\n')) if (tid) threads.add(Number(tid));
-    } catch {
-      // the cgroup is gone with the bot
-    }
-    return threads;
+    return new Set([...threadsOf(pid), ...(any.done ? [] : cgroupThreads(any.value))]);
   }
 
   /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +9,8 @@ import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { strongSettings, Thinker } from '../../../src/boards/morris-engine/players.js';
 import { type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
-import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
+import { procStat } from '../../../src/core/proc-stat.js';
+import { raisingProblem, START_UP_NICE, threadsOf } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
@@ -62,12 +63,7 @@ describe('a strong bot process', () => {
       shell: true,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
-    // The nice value of each thread: field 19 of /proc/<pid>/task/<tid>/stat, after the command's name.
-    const nice = () =>
-      readdirSync(`/proc/${bot.pid}/task`).map((tid) => {
-        const stat = readFileSync(`/proc/${bot.pid}/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      });
+    const nice = () => threadsOf(bot.pid!).map((tid) => procStat(tid)?.nice);
     // Where it may raise its priority back (as root), it warms up at the lowest priority: seen at it
     // before its input, it is warming up then. Elsewhere it warms up at its own, and its CPU time shows
     // it (at nice 19 that time depends on what else runs: other test files may).
