@@ -1,4 +1,8 @@
-/** The arena itself: games through the protocol, games as processes, and the cost of a turn. */
+/**
+ * The arena itself: games through the protocol, games as processes, and the cost of a turn and of a
+ * bot's start, with its sandbox and without (`npm run bench -- sandbox`), in wall time and, under
+ * the rows, in the arena's own CPU time.
+ */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +15,20 @@ import { game as mills } from '../src/games/mills/index.js';
 import type { Case } from './case.js';
 
 const ROUND_TRIPS = 2000;
+
+/**
+ * The arena's own CPU time (less at the mercy of a busy machine than wall time), the least of the
+ * runs of a case: per turn, in µs, and per bot started and ended, in ms; with its sandbox and without.
+ */
+const arenaCpu = { turn: new Map<boolean, number>(), bot: new Map<boolean, number>() };
+const least = (map: Map<boolean, number>, sandboxed: boolean, value: number): void =>
+  void map.set(sandboxed, Math.min(map.get(sandboxed) ?? Infinity, value));
+const cpuMicros = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
+};
+const arenaCpuLine = (what: string, map: Map<boolean, number>, unit: (x: number) => string): string =>
+  `the arena's own CPU ${what}: ${unit(map.get(true) ?? NaN)} in its sandbox, ${unit(map.get(false) ?? NaN)} without`;
 
 /** Games of built-in random bots, each bot its own process, `concurrency` games at once. */
 async function processGames(concurrency: number, games: number): Promise<number> {
@@ -33,11 +51,13 @@ async function arenaTurns(sandboxed: boolean): Promise<number> {
   const times: number[] = [];
   try {
     await bot.turn(['warm-up'], millis(5000));
+    const cpu = process.cpuUsage();
     for (let i = 0; i < ROUND_TRIPS; i++) {
       const start = performance.now();
       await bot.turn([`ping ${i}`], millis(1000));
       times.push(performance.now() - start);
     }
+    least(arenaCpu.turn, sandboxed, cpuMicros(cpu) / ROUND_TRIPS);
   } finally {
     await bot.close();
   }
@@ -80,11 +100,13 @@ async function rawRoundTrips(): Promise<number> {
 /** Bots started, asked one turn and ended, one after the other: a shell bot, in its sandbox or without. */
 async function botLives(sandboxed: boolean): Promise<number> {
   const bots = 20;
+  const cpu = process.cpuUsage();
   for (let i = 0; i < bots; i++) {
     const bot = new ProcessBot('read -r a; echo ok; read -r a', sandboxed ? {} : { limits: null });
     await bot.turn(['go'], millis(5000));
     await bot.close();
   }
+  least(arenaCpu.bot, sandboxed, cpuMicros(cpu) / bots / 1000);
   return bots;
 }
 
@@ -118,11 +140,14 @@ export const cases: Case[] = [
     unit: 'bots',
     run: () => botLives(true),
     reference: { name: 'the same without a sandbox', run: () => botLives(false) },
+    details: () => [arenaCpuLine('per bot', arenaCpu.bot, (ms) => `${ms.toFixed(2)} ms`)],
   },
   {
     name: 'arena turn, echo bot without a sandbox (median)',
     unit: 'turns',
     run: () => arenaTurns(false),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+    // Both turn cases have run by now (unless filtered out: then NaN for the one that did not).
+    details: () => [arenaCpuLine('per turn', arenaCpu.turn, (us) => `${us.toFixed(1)} µs`)],
   },
 ];

@@ -14,6 +14,9 @@ export interface Case {
    * without a warm-up, between one run of its reference before and one after.
    */
   readonly long?: boolean;
-  /** Lines printed under the case's row after it ran: what a rate alone does not say. */
-  readonly details?: () => readonly string[];
+  /**
+   * Lines printed under the case's row after it ran: what a rate alone does not say. `reference` is
+   * the reference's rate in this run, for figures of the case's own to be given as ratios too.
+   */
+  readonly details?: (reference: { readonly name: string; readonly rate: number }) => readonly string[];
 }

@@ -5,11 +5,11 @@
  * the timeouts (the goal is none), the wall and CPU time distributions, and how busy the machine was
  * (its load average, and the CPU that went to other work than this benchmark).
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { busyBotCommand } from '../src/arena/busy-bot.js';
 import { ProcessBot } from '../src/arena/process-bot.js';
 import { summarizeTimes, type TimeSummary } from '../src/arena/time-summary.js';
+import { machineCpu as machineCpuSinceBoot } from '../src/core/proc.js';
 import { millis } from '../src/core/units.js';
 import type { Case } from './case.js';
 
@@ -17,11 +17,11 @@ const LIMIT = 50;
 const WORK = 0.8 * LIMIT;
 const cores = availableParallelism();
 
-/** The machine's CPU time, busy and in all, from /proc/stat, in ms (USER_HZ is 100 on Linux). */
+/** The machine's CPU time, busy and in all, in ms; this case runs on Linux only. */
 function machineCpu(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'latin1').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0) * 10;
-  return { busy: total - (fields[3]! + fields[4]!) * 10, total };
+  const cpu = machineCpuSinceBoot();
+  if (!cpu) throw new Error("the fairness case reads the machine's CPU time from /proc: Linux only");
+  return cpu;
 }
 
 let lastRun: string[] = [];

@@ -16,7 +16,7 @@ function randomPlayouts(): number {
   const rng = new Rng(2);
   let plies = 0;
   for (let g = 0; g < 500; g++) {
-    let state = rules.initial({ players: 2, seed: g, options: {} });
+    let state = rules.initial({ seats: 2, seed: g, options: {} });
     while (!state.outcome) {
       state = rules.play(state, rng.pick(rules.legalMoves(state)));
       plies++;

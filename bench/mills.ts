@@ -8,7 +8,7 @@ function playouts(): number {
   const rng = new Rng(2);
   let plies = 0;
   for (let g = 0; g < 20; g++) {
-    let state = mills.rules.initial({ players: 2, seed: g, options: {} });
+    let state = mills.rules.initial({ seats: 2, seed: g, options: {} });
     while (!mills.rules.outcome(state)) {
       state = mills.rules.play(state, rng.pick(mills.rules.legalMoves(state)));
       plies++;
@@ -21,7 +21,7 @@ export const cases: Case[] = [
   {
     name: 'mills perft 4 (placement)',
     unit: 'nodes',
-    run: () => perft(mills.rules.initial({ players: 2, seed: 0, options: {} }), 4),
+    run: () => perft(mills.rules.initial({ seats: 2, seed: 0, options: {} }), 4),
   },
   { name: 'mills random playouts, rules only', unit: 'plies', run: playouts },
 ];

@@ -24,7 +24,7 @@ function states<S, M>(rules: Rules<S, M>): S[] {
   const found: S[] = [];
   const rng = new Rng(7);
   for (let g = 0; found.length < 12; g++) {
-    let state = rules.initial({ players: 2, seed: g, options: {} });
+    let state = rules.initial({ seats: 2, seed: g, options: {} });
     for (let ply = 0; rules.outcome(state) === null && ply < 60; ply++) {
       if (ply % 8 === 4 && found.length < 12) found.push(state);
       state = rules.play(state, rng.pick(rules.legalMoves(state)));

@@ -8,7 +8,7 @@ function playouts(): number {
   const rng = new Rng(2);
   let plies = 0;
   for (let g = 0; g < 1000; g++) {
-    let state = game.rules.initial({ players: 2, seed: g, options: {} });
+    let state = game.rules.initial({ seats: 2, seed: g, options: {} });
     while (!game.rules.outcome(state)) {
       state = game.rules.play(state, rng.pick(game.rules.legalMoves(state)));
       plies++;

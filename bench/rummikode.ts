@@ -19,7 +19,7 @@ function playouts(): number {
   const rng = new Rng(2);
   let commands = 0;
   for (let g = 0; g < 60; g++) {
-    let state = rules.initial({ players: 2 + (g % 3), seed: g, options: {} });
+    let state = rules.initial({ seats: 2 + (g % 3), seed: g, options: {} });
     while (!rules.outcome(state)) {
       state = rules.play(state, rng.pick(rules.legalMoves(state)));
       commands++;

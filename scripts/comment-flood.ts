@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findGame } from '../src/games/registry.js';
+import type { RunRequest } from '../src/league/formats/format.js';
 import { playRun } from '../src/league/run.js';
-import type { TournamentConfig } from '../src/league/run-config.js';
-import { Store } from '../src/league/store.js';
+import { planRun } from '../src/league/run-plan.js';
+import { Store } from '../src/league/store/store.js';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '2' } },
@@ -29,9 +30,7 @@ const fixture = new URL('../../test/fixtures/bots/mills_first.py', import.meta.u
 const rows: string[] = ['bot mode   games  built-in timeouts  their worst turn  their p99  database'];
 for (const mode of ['play', 'comments']) {
   const db = join(mkdtempSync(join(tmpdir(), 'tabula-flood-')), 'runs.db');
-  const config: TournamentConfig = {
-    kind: 'tournament',
-    game: 'mills',
+  const config: RunRequest = {
     bots: [`python3 ${fixture} ${mode}`, 'builtin:random', 'builtin:random'],
     format: 'round-robin',
     players: 2,
@@ -41,7 +40,7 @@ for (const mode of ['play', 'comments']) {
     seed: 1,
   };
   const store = new Store(db);
-  const report = await playRun({ game, config, store, concurrency });
+  const report = await playRun(planRun(game, config), { store, concurrency });
   store.close();
   const builtins = report.bots.slice(1);
   const timeouts = builtins.reduce((n, b) => n + b.endings.timeout, 0);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The statement's clock on a machine with many cores: shards of `tabula match|tournament`, each at
-# concurrency 2 and pinned to 2 cores of its own (`taskset`), as on a 2-core machine; each killed
-# after SECONDS, then its stored games' failures and answer times. Results go under $OUT (default .).
+# The timing check of scripts/timing.ts on a machine with many cores: shards of `tabula
+# match|tournament`, each at concurrency 2 and pinned to 2 cores of its own (`taskset`), as on a
+# 2-core machine; each killed after SECONDS, then its stored games' failures and answer times.
+# Results go under $OUT (default .).
 #   npm run build && scripts/timing-shards.sh SECONDS "NAME SHARDS TABULA-ARGS..." ...
 # e.g. scripts/timing-shards.sh 470 "mills 2 match mills builtin:strong builtin:strong --games 4000"
+# The same runs as timing.ts: Lines of Action's bots as "builtin:strong(opening=4)"; RummiKode's
+# tables as "rummikode3 2 tournament rummikode builtin:strong builtin:greedy builtin:random
+# --format gauntlet --players 3 --rounds 1000" (tables of 4: a fourth bot, builtin:greedy again).
 set -u
 secs=$1; shift
 out=${OUT:-.}

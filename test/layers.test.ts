@@ -1,10 +1,10 @@
 /**
  * The house's rules, checked on the source: dependencies only point down (core, then arena, then
- * league, then the ways in), a game imports no other game, and the layers below the ways in name
- * no game.
+ * league, then the ways in), no import cycle, a game imports no other game, the layers below the
+ * ways in name no game, and the README's code layout says all of it truly.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { root } from './support/cli.js';
@@ -19,44 +19,55 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The place of a file in the house: its layer, and for a game its folder. */
+/** The place of a file in the house: its layer, and for a game its folder (`games/<name>`). */
 function placeOf(file: string): string {
   const [top, sub] = relative(src, file).split('/');
   if (top === 'games' && sub !== undefined && !sub.endsWith('.ts')) return `games/${sub}`;
   return top === 'games' ? 'games/registry' : top!;
 }
 
-/** What each place may import, besides itself. */
+/** The rule a place follows: every game's folder follows `games/<game>`'s. */
+const ruleOf = (place: string): string => (place.startsWith('games/') && place !== 'games/registry' ? GAME : place);
+const GAME = 'games/<game>';
+
+/** What each place may import, besides itself: the README's code layout says the same, in brackets. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
   boards: ['core'],
   'games/registry': ['core'],
+  [GAME]: ['core', 'boards'],
   arena: ['core', 'games/registry'],
   league: ['core', 'arena', 'games/registry'],
   starters: ['core'],
   server: ['core', 'arena', 'league', 'games/registry'],
-  cli: ['core', 'arena', 'league', 'starters', 'games/registry', 'server'],
   // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
   // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
   pages: ['core', 'arena', 'server', 'league'],
+  cli: ['core', 'arena', 'league', 'starters', 'games/registry', 'server'],
 };
 /** The modules below the ways in whose code (not only their types) the pages may bundle: pure, browser-safe. */
 const PAGES_MAY_RUN = ['arena/replay-input.ts'];
-const allowed = (from: string): readonly string[] =>
-  ALLOWED[from] ?? (from.startsWith('games/') ? ['core', 'boards'] : ['core', 'arena', 'league', 'games/registry']);
+const allowed = (from: string): readonly string[] => ALLOWED[ruleOf(from)] ?? [];
 
-/** Relative module specifiers: static and dynamic imports, re-exports, and module URLs. */
-function importsOf(text: string): string[] {
+/** The file a relative specifier names, from `file`. */
+const target = (file: string, spec: string): string => resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
+
+/** Relative module specifiers: static and dynamic imports (type-only ones too) and re-exports. */
+function modulesOf(text: string): string[] {
   const found: string[] = [];
-  const patterns = [
-    /\bimport\s+'(\.[^']+)'/g,
-    /\bfrom\s+'(\.[^']+)'/g,
-    /\bimport\s*\(\s*'(\.[^']+)'/g,
-    /\bnew URL\(\s*'(\.[^']+\.js)'/g,
-  ];
+  const patterns = [/\bimport\s+'(\.[^']+)'/g, /\bfrom\s+'(\.[^']+)'/g, /\bimport\s*\(\s*'(\.[^']+)'/g];
   for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.push(m[1]!);
   return found;
 }
+
+/**
+ * What a file depends on: the modules it imports, and the module files it starts as a process or a
+ * thread (`new URL('./x-main.js', import.meta.url)`), which are no import but must obey the layers too.
+ */
+const importsOf = (text: string): string[] => [
+  ...modulesOf(text),
+  ...[...text.matchAll(/\bnew URL\(\s*'(\.[^']+\.js)'/g)].map((m) => m[1]!),
+];
 
 const withoutComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
@@ -68,12 +79,27 @@ describe('the house', () => {
     for (const file of files) {
       const from = placeOf(file);
       for (const spec of importsOf(readFileSync(file, 'utf8'))) {
-        const to = placeOf(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+        const to = placeOf(target(file, spec));
         if (to !== from && !allowed(from).includes(to))
           wrong.push(`${relative(root, file)} (${from}) imports ${spec} (${to})`);
       }
     }
     assert.deepEqual(wrong, []);
+  });
+
+  it('has no import cycle in src/, type-only imports counted', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const deps = modulesOf(readFileSync(file, 'utf8')).map((spec) => target(file, spec));
+      graph.set(
+        file,
+        deps.map((d) => (existsSync(d) ? d : d.replace(/\.ts$/, '.tsx'))),
+      );
+    }
+    assert.deepEqual(
+      cyclesOf(graph).map((cycle) => cycle.map((f) => relative(src, f)).join(' -> ')),
+      [],
+    );
   });
 
   it('lets the pages run no code of the layers below but pure helpers: types only, and no game', () => {
@@ -89,9 +115,9 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('keeps benchmarks and scripts off the command line: they call the layers the commands call', () => {
+  it('keeps benchmarks, scripts, tools and build steps off the command line: they call the layers the commands call', () => {
     const wrong: string[] = [];
-    for (const dir of ['bench', 'scripts']) {
+    for (const dir of ['bench', 'scripts', 'tools', 'build']) {
       for (const file of sources(join(root, dir))) {
         for (const spec of importsOf(readFileSync(file, 'utf8'))) {
           const target = resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
@@ -118,5 +144,113 @@ describe('the house', () => {
         if (new RegExp(`\\b${id}\\b`, 'i').test(code)) named.push(`${relative(root, file)} names ${id}`);
     }
     assert.deepEqual(named, []);
+  });
+});
+
+/** The import cycles of a graph: one path per strongly connected group of more than one file, or a file importing itself. */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      group.push(w);
+      if (w === v) break;
+    }
+    if (group.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+/** An entry of the README's code layout: a top-level one (`src/...`, with what it may import) and those under it. */
+interface LayoutEntry {
+  /** Relative to src/: `core/`, `games/registry.ts`, `games/<game>/`. */
+  readonly path: string;
+  readonly imports: readonly string[];
+  /** The names listed under it: files and folders of its own (`game.ts`, `sandbox/`, `<game>/bots/`). */
+  readonly names: string[];
+}
+
+/** The first code block of the README's "Code layout" section, read into its entries. */
+function layout(): LayoutEntry[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Code layout'));
+  const block = /```\n([\s\S]*?)```/.exec(section)![1]!;
+  const entries: LayoutEntry[] = [];
+  for (const line of block.split('\n')) {
+    const top = /^src\/(\S+)\s+\[([^\]]*)\]/.exec(line);
+    if (top) {
+      const imports = top[2] === 'nothing' ? [] : top[2]!.split(',').map((p) => p.trim());
+      entries.push({ path: top[1]!, imports, names: [] });
+      continue;
+    }
+    // A name under the last entry: two spaces in, its column ending at two spaces (`units.ts, rng.ts` names two).
+    const under = /^ {2}(\S.*?)(?: {2,}|$)/.exec(line);
+    if (under && entries.length > 0) entries.at(-1)!.names.push(...under[1]!.split(', '));
+  }
+  return entries;
+}
+
+/** The folders of src/, one and two levels down, relative to it. */
+function folders(): string[] {
+  const below = (dir: string): string[] =>
+    readdirSync(join(src, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => (dir === '' ? e.name : `${dir}/${e.name}`));
+  return below('').flatMap((top) => [top, ...below(top)]);
+}
+
+describe("the README's code layout", () => {
+  const entries = layout();
+  const games = readdirSync(join(src, 'games'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(src, 'games', e.name, 'index.ts')))
+    .map((e) => e.name);
+  /** The real paths a path of the layout stands for (`<game>` is every game). */
+  const expand = (path: string): string[] =>
+    path.includes('<game>') ? games.map((g) => path.replace('<game>', g)) : [path];
+  /** Every path an entry names, relative to src/: itself, and the names under it (those of a game start `<game>/`). */
+  const pathsOf = (entry: LayoutEntry): string[] => {
+    const base = entry.path.endsWith('/') ? entry.path : `${dirname(entry.path)}/`;
+    return [entry.path, ...entry.names.map((n) => (n.startsWith('<game>/') ? `games/${n}` : `${base}${n}`))];
+  };
+
+  it('names every folder of src/, two levels down', () => {
+    const named = new Set(
+      entries
+        .flatMap(pathsOf)
+        .flatMap(expand)
+        .map((p) => p.replace(/\/$/, '')),
+    );
+    const tops = new Set(entries.map((e) => e.path.split('/')[0]!));
+    const missing = folders().filter((f) => (f.includes('/') ? !named.has(f) : !tops.has(f)));
+    assert.deepEqual(missing, []);
+  });
+
+  it('names only paths that exist (a path of `<game>` in some game)', () => {
+    const absent = entries.flatMap(pathsOf).filter((path) => !expand(path).some((p) => existsSync(join(src, p))));
+    assert.deepEqual(absent, []);
+  });
+
+  it('says what each folder may import, as the rule of the house does', () => {
+    const said = Object.fromEntries(entries.map((e) => [ruleOf(placeOf(join(src, e.path, 'x.ts'))), e.imports]));
+    assert.deepEqual(said, ALLOWED);
   });
 });

@@ -5,14 +5,15 @@
  * database (default strength.db), so a ladder run again continues where it stopped.
  */
 import { parseArgs } from 'node:util';
-import type { TimeLimits } from '../../src/core/units.js';
+import type { TimeLimits } from '../../src/core/time-control.js';
 import { findGame } from '../../src/games/registry.js';
-import type { PairReport } from '../../src/league/pair-tally.js';
+import type { OpeningsRequest } from '../../src/league/formats/format.js';
+import type { PairReport } from '../../src/league/report/pair-tally.js';
 import { playRun } from '../../src/league/run.js';
-import type { MatchConfig, RunOpenings } from '../../src/league/run-config.js';
+import { planRun } from '../../src/league/run-plan.js';
 import { scoreOfElo } from '../../src/league/stats/elo.js';
 import type { SprtSettings } from '../../src/league/stats/sprt.js';
-import { Store } from '../../src/league/store.js';
+import { Store } from '../../src/league/store/store.js';
 
 export interface Rung {
   /** How the table names the rung: the opponent and its limit ("depth 4", "nodes 20000"). */
@@ -23,7 +24,7 @@ export interface Rung {
   /** Games at most; an SPRT, when given, may stop the rung earlier. */
   readonly games: number;
   readonly sprt?: SprtSettings;
-  readonly openings?: RunOpenings;
+  readonly openings?: OpeningsRequest;
   readonly timeLimits?: TimeLimits;
   readonly gameOptions?: Readonly<Record<string, string>>;
 }
@@ -74,9 +75,8 @@ export async function playLadder(
     console.log(`${gameId}: ${chosen[0]?.bot ?? ''} against each opponent`);
     console.log(`${'rung'.padEnd(width)}  games   W-D-L          score [95%]            Elo [95%]               SPRT`);
     for (const rung of chosen) {
-      const config: MatchConfig = {
-        kind: 'match',
-        game: game.id,
+      const plan = planRun(game, {
+        format: 'match',
         bots: [rung.bot, rung.opponent],
         timeLimits: rung.timeLimits ?? game.timeLimits,
         gameOptions: rung.gameOptions ?? {},
@@ -84,8 +84,8 @@ export async function playLadder(
         seed: options.seed,
         ...(rung.openings && { openings: rung.openings }),
         ...(rung.sprt && { sprt: rung.sprt }),
-      };
-      const report = await playRun({ game, config, store, concurrency: options.concurrency });
+      });
+      const report = await playRun(plan, { store, concurrency: options.concurrency });
       const pair = report.pairs[0]!;
       reports.push(pair);
       console.log(rungRow(rung.name.padEnd(width), pair));

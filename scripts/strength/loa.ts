@@ -8,9 +8,11 @@
  * a pair open alike. After the table, the mean length of each rung's games, in moves (both sides),
  * and the bot's score from each seat.
  */
-import { millis, type TimeLimits } from '../../src/core/units.js';
+
+import type { TimeLimits } from '../../src/core/time-control.js';
+import { millis } from '../../src/core/units.js';
 import type { RunConfig } from '../../src/league/run-config.js';
-import { Store } from '../../src/league/store.js';
+import { Store } from '../../src/league/store/store.js';
 import { ladderOptions, playLadder, type Rung } from './ladder.js';
 
 const OPENING = 'opening=4';

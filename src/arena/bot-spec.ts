@@ -1,13 +1,14 @@
 /**
  * How a user names a bot on the command line: `builtin:<name>`, `<bridge>:<command>` for a bridge
- * the game offers (such as `usi:`), `human` for a person's seat, or any other command line. A
- * built-in bot or a bridge takes parameters in parentheses: `builtin:strong(depth=4)`,
+ * the game offers (such as `usi:`), `human` for a seat held by a person, or any other command line.
+ * A built-in bot or a bridge takes parameters in parentheses: `builtin:strong(depth=4)`,
  * `usi(depth=4):fairy-stockfish`. Any of them may be given a name for reports first:
- * `v2=python3 bot.py`.
+ * `v2=python3 bot.py`. Each argument is parsed once, by `parseBots`, into a `Bot`.
  */
 import { type BotConnection, BotStartError } from '../core/connection.js';
 import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
-import { millis, type Seat } from '../core/units.js';
+import { startUpSpan } from '../core/time-control.js';
+import type { Millis, Seat } from '../core/units.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
@@ -17,11 +18,19 @@ type Params = Readonly<Record<string, string>>;
 export type BotSpec =
   | { readonly kind: 'builtin'; readonly name: string; readonly params: Params }
   | { readonly kind: 'bridge'; readonly bridge: string; readonly params: Params; readonly command: string }
-  | { readonly kind: 'human' }
+  | { readonly kind: 'person' }
   | { readonly kind: 'command'; readonly command: string };
 
-/** The spec of a seat played by a person, whose moves come from outside the arena (a web page). */
-export const HUMAN = 'human';
+/** A bot as the user named it: the argument as written, the name reports give it, and what it is. */
+export interface Bot {
+  /** `v2=python3 bot.py`, `builtin:random`: what replays and results record. */
+  readonly argument: string;
+  readonly name: string;
+  readonly spec: BotSpec;
+}
+
+/** The spec of a seat held by a person, whose moves come from outside the arena (a web page). */
+export const PERSON = 'human';
 
 /** `<scheme>` or `<scheme>(<params>)` followed by `:`. */
 const SCHEME = /^([a-z][a-z0-9-]*)(?:\(([^()]*)\))?:/;
@@ -37,6 +46,23 @@ const NAMED = /^([a-z][a-z0-9._-]*)=(.*)$/s;
 export function splitBotName(argument: string): { readonly name: string | undefined; readonly spec: string } {
   const named = NAMED.exec(argument);
   return named ? { name: named[1]!, spec: named[2]! } : { name: undefined, spec: argument };
+}
+
+/**
+ * The bots of a table or a run, each argument parsed once: a bad spec throws `BotStartError` (the
+ * first, in order), two bots given one name `SetupError`.
+ */
+export function parseBots(game: GameDefinition, args: readonly string[]): Bot[] {
+  return namedBots(
+    args,
+    args.map((argument) => parseBotSpec(game, argument)),
+  );
+}
+
+/** Bots from their arguments and specs (parsed already): named, or `SetupError` for two given one name. */
+export function namedBots(args: readonly string[], specs: readonly BotSpec[]): Bot[] {
+  const names = botNames(args);
+  return args.map((argument, i) => ({ argument, name: names[i]!, spec: specs[i]! }));
 }
 
 /**
@@ -71,7 +97,7 @@ export function parseBotSpec(game: GameDefinition, argument: string): BotSpec {
 
 function readSpec(game: GameDefinition, spec: string): BotSpec {
   if (spec.trim() === '') throw new SetupError('the command is empty');
-  if (spec === HUMAN) return { kind: 'human' };
+  if (spec === PERSON) return { kind: 'person' };
   const scheme = SCHEME.exec(spec);
   const rest = scheme ? spec.slice(scheme[0].length) : spec;
   if (scheme?.[1] === 'builtin') {
@@ -113,53 +139,62 @@ function readParams(text: string | undefined): Params {
  * bridge's, such as a multi-threaded engine's) where it has one, else one.
  */
 export function coresOf(spec: BotSpec): number {
-  const threads = spec.kind === 'command' || spec.kind === 'human' ? undefined : spec.params.threads;
+  const threads = spec.kind === 'command' || spec.kind === 'person' ? undefined : spec.params.threads;
   return threads === undefined ? 1 : Math.max(1, Number(threads) || 1);
 }
 
-export interface ConnectOptions extends ProcessBotOptions {
+/** How a table's bot processes are run: their sandbox and pipes, and built-in bots in process or not. */
+export interface ConnectOptions extends Omit<ProcessBotOptions, 'timeMargin' | 'startUp'> {
   /**
    * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
    * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
-  /** The connection of a person's seat (`human`): its answers come from outside, such as a web page. */
-  readonly person?: (seat: Seat) => BotConnection;
 }
 
-/** Starts the bot named by `spec` for one game at `seat`; a built-in bot is told `setup` (its params aside). */
-export function connectBot(
-  game: GameDefinition,
-  spec: string,
-  setup: Omit<BotSetup, 'params'>,
-  options: ConnectOptions,
-  seat: Seat,
-): BotConnection {
-  const parsed = parseBotSpec(game, spec);
-  const { firstTurn } = setup.timeLimits;
-  // A bot's start-up, at a priority it may lower, lasts half its first turn at most (core/start-up-priority.ts).
-  const processOptions = Number.isFinite(firstTurn) ? { ...options, startUp: millis(firstTurn / 2) } : options;
-  switch (parsed.kind) {
+/** What connecting one seat's bot takes besides its spec. */
+export interface Connection {
+  /** What a built-in bot is told (its params aside); its time limits also set the bot's start-up. */
+  readonly setup: Omit<BotSetup, 'params'>;
+  readonly options: ConnectOptions;
+  /** How far past its limit an answer is still taken. */
+  readonly margin: Millis;
+  readonly seat: Seat;
+  /** The connection of a seat held by a person: its answers come from outside, such as a web page. */
+  readonly person?: ((seat: Seat) => BotConnection) | undefined;
+}
+
+/** Starts a bot for one game; a built-in bot is told `setup` (its params aside). */
+export function connectBot(game: GameDefinition, bot: Bot, how: Connection): BotConnection {
+  const { spec } = bot;
+  const startUp = startUpSpan(how.setup.timeLimits);
+  const processOptions: ProcessBotOptions = {
+    ...how.options,
+    timeMargin: how.margin,
+    ...(startUp !== undefined && { startUp }),
+  };
+  switch (spec.kind) {
     case 'builtin': {
-      const full: BotSetup = { ...setup, params: parsed.params };
-      if (options.builtinsAsProcesses)
-        return new ProcessBot(builtinBotCommand(game.id, parsed.name, full), processOptions);
-      return new InProcessBot(splitBotName(spec).spec, game.bots[parsed.name]!.create(full), options.timeMargin);
+      const full: BotSetup = { ...how.setup, params: spec.params };
+      if (how.options.builtinsAsProcesses)
+        return new ProcessBot(builtinBotCommand(game.id, spec.name, full), processOptions);
+      const label = splitBotName(bot.argument).spec;
+      return new InProcessBot(label, game.bots[spec.name]!.create(full), how.margin);
     }
     case 'bridge':
-      return game.bridges![parsed.bridge]!.connect(
-        parsed.command,
+      return game.bridges![spec.bridge]!.connect(
+        spec.command,
         (command) => new ProcessBot(command, processOptions),
-        parsed.params,
+        spec.params,
       );
-    case 'human':
-      if (!options.person)
+    case 'person':
+      if (!how.person)
         throw new BotStartError(
-          spec,
+          bot.argument,
           'a seat for a person needs a page to play on: `tabula play` and `tabula serve` give one',
         );
-      return options.person(seat);
+      return how.person(how.seat);
     case 'command':
-      return new ProcessBot(parsed.command, processOptions);
+      return new ProcessBot(spec.command, processOptions);
   }
 }

@@ -1,35 +1,35 @@
 /**
  * The turn loop of one game: ask the seat to move, time its answer, check it with the game's
- * protocol and rules, and record everything. It knows no game by name.
+ * protocol and rules, and record everything. It knows no game by name. A game is planned once
+ * (`planGame`: its table, options, bots and opening checked) and played from its plan.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { type BotConnection, BotStartError, type TurnResult } from '../core/connection.js';
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
-import { type Millis, millis, type Seat, seat, type TimeLimits } from '../core/units.js';
+import { DEFAULT_EXIT_GRACE, round3, TimeControl, type TimeLimits, type TurnAllowance } from '../core/time-control.js';
+import { type Millis, millis, type Seat, seat } from '../core/units.js';
 import { OutputBudget, quoteOutput } from './bot-output.js';
-import { botNames, type ConnectOptions, connectBot } from './bot-spec.js';
-import { type Opening, startOf } from './opening.js';
+import { type Bot, type ConnectOptions, connectBot, parseBots } from './bot-spec.js';
+import { checkOpening, type Opening, startOf } from './opening.js';
 import { type GameResult, REPLAY_VERSION, type Replay, type ReplayHead, type ReplayTurn } from './replay.js';
 
-export interface GameOptions<S = unknown> {
+/** A game ready to be played: its table, options and opening checked, its bots parsed and named. */
+export interface GamePlan<S = unknown, M = unknown> {
+  readonly game: GameDefinition<S, M>;
+  /** One per seat, in seat order. */
+  readonly bots: readonly Bot[];
   readonly seed: number;
-  /** The game's options by name (`GameDefinition.options`); defaults for the rest. */
-  readonly gameOptions?: Readonly<Record<string, string>>;
-  /** The game's own limits unless given. */
-  readonly timeLimits?: TimeLimits;
-  readonly connect?: ConnectOptions;
+  /** The game's options by name (`GameDefinition.options`); the game's defaults for the rest. */
+  readonly gameOptions: Readonly<Record<string, string>>;
+  readonly timeLimits: TimeLimits;
+  /** How far past its limit an answer is still taken (and recorded as an overrun). */
+  readonly margin: Millis;
   /** Where the game starts, when not at the game's own start. */
   readonly opening?: Opening;
-  /** Called once the bots are started, with what the replay holds besides its turns and result: for live views. */
-  readonly onStart?: (head: ReplayHead) => void;
-  /** Called before a seat is asked to move: a person's seat shows the state's legal moves. */
-  readonly onAsk?: (ask: { readonly state: S; readonly seat: Seat; readonly input: readonly string[] }) => void;
-  /** Called after every turn, for live views. */
-  readonly onTurn?: (turn: ReplayTurn) => void;
-  /** Each seat's name in reports; `botNames(specs)` unless given (a run names its bots once for all its games). */
-  readonly names?: readonly string[];
+  /** How bot processes are run. */
+  readonly connect: ConnectOptions;
   /**
    * A bot that cannot be started (no such command) loses its game as a crash, instead of the game
    * being abandoned with `BotStartError`: for runs, which check their bots before they begin.
@@ -37,29 +37,73 @@ export interface GameOptions<S = unknown> {
   readonly forfeitUnstarted?: boolean;
 }
 
+/** What a game is asked to be, as a user gives it: `planGame` checks it. */
+export interface GameRequest {
+  /** One bot argument per seat, in seat order. */
+  readonly bots: readonly string[];
+  readonly seed: number;
+  readonly gameOptions?: Readonly<Record<string, string>>;
+  /** The game's own limits unless given. */
+  readonly timeLimits?: TimeLimits;
+  readonly margin?: Millis;
+  readonly opening?: Opening;
+  readonly connect?: ConnectOptions;
+}
+
+/**
+ * Checks what a game is asked to be and plans it: throws `SetupError` for a table, options or an
+ * opening the game does not have, `BotStartError` for a bot argument it cannot start.
+ */
+export function planGame<S, M>(game: GameDefinition<S, M>, request: GameRequest): GamePlan<S, M> {
+  const generic = game as GameDefinition;
+  checkSeats(game, request.bots.length);
+  const bots = parseBots(generic, request.bots);
+  const gameOptions = request.gameOptions ?? {};
+  checkGameOptions(generic, gameOptions);
+  if (request.opening)
+    checkOpening(generic, request.opening, { seats: bots.length, seed: request.seed, options: gameOptions });
+  return {
+    game,
+    bots,
+    seed: request.seed,
+    gameOptions,
+    timeLimits: request.timeLimits ?? game.timeLimits,
+    margin: request.margin ?? millis(0),
+    ...(request.opening && { opening: request.opening }),
+    connect: request.connect ?? {},
+  };
+}
+
+/** What follows a game as it is played: live views, and a person's seat. */
+export interface GameHooks<S = unknown> {
+  /** Called once the bots are started, with what the replay holds besides its turns and result: for live views. */
+  readonly onStart?: (head: ReplayHead) => void;
+  /** Called before a seat is asked to move, with its limit: a person's seat shows the state's legal moves. */
+  readonly onAsk?: (ask: {
+    readonly state: S;
+    readonly seat: Seat;
+    readonly input: readonly string[];
+    readonly limit: Millis;
+  }) => void;
+  /** Called after every turn, for live views. */
+  readonly onTurn?: (turn: ReplayTurn) => void;
+  /** The connection of a seat held by a person (`human`): its answers come from outside, such as a web page. */
+  readonly person?: (seat: Seat) => BotConnection;
+}
+
 export interface PlayedGame {
   readonly result: GameResult;
   readonly replay: Replay;
 }
 
-/** Exit time for bots at the end of a game, unless the game sets its own. */
-const DEFAULT_EXIT_GRACE = millis(100);
-
 type Failure = { readonly status: Exclude<PlayerStatus, 'ok'>; readonly message: string };
 
 /** One game in progress: its state, its bots, and what each seat has done and used. */
 interface GameInPlay<S> {
-  readonly specs: readonly string[];
-  readonly names: readonly string[];
-  readonly forfeitUnstarted: boolean;
-  readonly limits: TimeLimits;
-  /** How far past its limit an answer is still taken. */
-  readonly margin: number;
+  readonly plan: GamePlan<S>;
+  readonly time: TimeControl;
   readonly bots: BotConnection[];
   readonly failures: (Failure | null)[];
-  readonly hasPlayed: boolean[];
-  /** Thinking time used by each seat, against `limits.game`. */
-  readonly used: number[];
   readonly turns: ReplayTurn[];
   /** What each seat's answers and comments may still take of its replay. */
   readonly output: OutputBudget[];
@@ -69,102 +113,91 @@ interface GameInPlay<S> {
 }
 
 /**
- * Plays one game between the bots named by `specs`, one per seat in order. Throws `SetupError` for
- * a table or options the game does not have and `BotStartError` when a bot cannot be started;
- * whatever happens, every bot process is ended before it returns.
+ * Plays a game from the bots named by `bots`, one per seat in order: `planGame`, then `playPlan`.
+ * Throws as they do; whatever happens, every bot process is ended before it returns.
  */
 export async function playGame<S, M>(
   game: GameDefinition<S, M>,
-  specs: readonly string[],
-  options: GameOptions<S>,
+  bots: readonly string[],
+  options: Omit<GameRequest, 'bots'> & GameHooks<S>,
 ): Promise<PlayedGame> {
-  checkSeats(game, specs.length);
-  const gameOptions = options.gameOptions ?? {};
-  checkGameOptions(game, gameOptions);
-  const limits = options.timeLimits ?? game.timeLimits;
+  return playPlan(planGame(game, { ...options, bots }), options);
+}
+
+/**
+ * Plays a planned game. Throws `BotStartError` when a bot cannot be started (unless the plan
+ * forfeits such a bot); whatever happens, every bot process is ended before it returns.
+ */
+export async function playPlan<S, M>(plan: GamePlan<S, M>, hooks: GameHooks<S> = {}): Promise<PlayedGame> {
+  const { game, bots } = plan;
   const startedAt = new Date().toISOString();
-  const initial = startOf(game, { players: specs.length, seed: options.seed, options: gameOptions }, options.opening);
-  const margin = options.connect?.timeMargin ?? 0;
+  const setup = { seats: bots.length, seed: plan.seed, options: plan.gameOptions };
+  const initial = startOf(game, setup, plan.opening);
   const table: GameInPlay<S> = {
-    specs,
-    names: options.names ?? botNames(specs),
-    forfeitUnstarted: options.forfeitUnstarted === true,
-    limits,
-    margin,
+    plan: plan as GamePlan<S>,
+    time: new TimeControl(plan.timeLimits, plan.margin, bots.length, (s) => table.bots[s]?.timeLimits),
     bots: [],
-    failures: specs.map(() => null),
-    hasPlayed: specs.map(() => false),
-    used: specs.map(() => 0),
+    failures: bots.map(() => null),
     turns: [],
-    output: specs.map(() => new OutputBudget()),
+    output: bots.map(() => new OutputBudget()),
     state: initial,
     endedBy: null,
   };
   const head: ReplayHead = {
     version: REPLAY_VERSION,
     game: game.id,
-    seed: options.seed,
+    seed: plan.seed,
     startedAt,
-    players: specs.map((bot, i) => ({ seat: seat(i), bot, name: table.names[i]! })),
-    timeLimits: {
-      firstTurnMs: limits.firstTurn,
-      turnMs: limits.turn,
-      ...(limits.game !== undefined && { gameMs: limits.game }),
-      ...(margin > 0 && { marginMs: margin }),
-    },
-    ...(Object.keys(gameOptions).length > 0 && { options: gameOptions }),
-    ...(options.opening && { opening: options.opening }),
+    players: bots.map((bot, i) => ({ seat: seat(i), bot: bot.argument, name: bot.name })),
+    timeLimits: table.time.record(),
+    ...(Object.keys(plan.gameOptions).length > 0 && { options: plan.gameOptions }),
+    ...(plan.opening && { opening: plan.opening }),
     initialState: game.rules.snapshot(initial),
   };
   try {
-    for (const [i, spec] of specs.entries()) {
-      const setup = { seed: deriveSeed(options.seed, i), gameOptions, timeLimits: limits };
-      table.bots.push(connectBot(game, spec, setup, options.connect ?? {}, seat(i)));
+    for (const [i, bot] of bots.entries()) {
+      const botSetup = { seed: deriveSeed(plan.seed, i), gameOptions: plan.gameOptions, timeLimits: plan.timeLimits };
+      table.bots.push(
+        connectBot(game as GameDefinition, bot, {
+          setup: botSetup,
+          options: plan.connect,
+          margin: plan.margin,
+          seat: seat(i),
+          person: hooks.person,
+        }),
+      );
     }
-    options.onStart?.(head);
+    hooks.onStart?.(head);
     while (game.rules.outcome(table.state) === null) {
-      const turn = await playTurn(game, table, options.onAsk);
+      const turn = await playTurn(game, table, hooks.onAsk);
       table.turns.push(turn);
-      options.onTurn?.(turn);
+      hooks.onTurn?.(turn);
     }
     await dismissBots(game, table);
   } finally {
     await Promise.all(table.bots.map((b) => b.close()));
   }
-  const result = resultOf(game, table, options.seed);
+  const result = resultOf(game, table);
   const replay: Replay = { ...head, turns: table.turns, result };
   return { result, replay };
-}
-
-/**
- * The time a seat has for this turn: its turn limit, or what is left of its time for the game if
- * less. A seat with limits of its own (a person's) has those instead of the game's.
- */
-function turnLimit(table: GameInPlay<unknown>, s: Seat, first: boolean): { limit: Millis; perTurn: Millis } {
-  const limits = table.bots[s]!.timeLimits ?? table.limits;
-  const perTurn = first ? limits.firstTurn : limits.turn;
-  const limit =
-    limits.game === undefined ? perTurn : millis(Math.max(0, Math.min(perTurn, limits.game - table.used[s]!)));
-  return { limit, perTurn };
 }
 
 /** Asks the seat to move, checks its answer, and plays it; a failing seat forfeits and its bot is ended. */
 async function playTurn<S, M>(
   game: GameDefinition<S, M>,
   table: GameInPlay<S>,
-  onAsk: GameOptions<S>['onAsk'],
+  onAsk: GameHooks<S>['onAsk'],
 ): Promise<ReplayTurn> {
   const { rules, protocol } = game;
   const s = rules.toMove(table.state);
-  const first = !table.hasPlayed[s];
-  table.hasPlayed[s] = true;
-  const input = protocol.turnInput(table.state, s, first);
-  const { limit, perTurn } = turnLimit(table, s, first);
-  onAsk?.({ state: table.state, seat: s, input });
+  const input = protocol.turnInput(table.state, s, table.time.isFirstTurn(s));
+  const allowance = table.time.beginTurn(s);
+  const { limit } = allowance;
+  onAsk?.({ state: table.state, seat: s, input, limit });
   const answer = await table.bots[s]!.turn(input, limit);
-  if ('elapsed' in answer) table.used[s]! += answer.elapsed;
-  if (answer.kind === 'crash' && answer.neverStarted && !table.forfeitUnstarted)
-    throw new BotStartError(table.specs[s]!, answer.detail);
+  if ('elapsed' in answer) table.time.charge(s, answer.elapsed);
+  if (answer.kind === 'crash' && answer.neverStarted && !table.plan.forfeitUnstarted)
+    throw new BotStartError(table.plan.bots[s]!.argument, answer.detail);
 
   let failure: Failure | null = null;
   let comment: string | undefined;
@@ -174,7 +207,7 @@ async function playTurn<S, M>(
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${quoteOutput(answer.line)}: ${parsed.error}${aheadNote(answer)}` };
-  } else failure = describeFailure(answer, limit, limit < perTurn, table.margin);
+  } else failure = describeFailure(answer, allowance, table.time);
 
   if (failure) {
     table.failures[s] = failure;
@@ -229,51 +262,45 @@ async function dismissBots<S>(game: GameDefinition<S, unknown>, table: GameInPla
   );
 }
 
-function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>, seed: number): GameResult {
+function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>): GameResult {
   const outcome = game.rules.outcome(table.state)!;
   return {
     game: game.id,
-    seed,
+    seed: table.plan.seed,
     turns: table.turns.length,
     winner: outcome.winner,
     reason: table.endedBy ?? outcome.reason,
-    players: table.specs.map((bot, i) => ({
-      bot,
+    players: table.plan.bots.map((bot, i) => ({
+      bot: bot.argument,
       seat: seat(i),
       score: outcome.scores[i] ?? 0,
       rank: outcome.ranks?.[i] ?? (outcome.winner === null || outcome.winner === i ? 1 : 2),
       status: table.failures[i]?.status ?? 'ok',
       message: table.failures[i]?.message ?? '',
-      name: table.names[i]!,
+      name: bot.name,
     })),
   };
 }
 
-/** `budget`: the limit was what remained of the seat's time for the whole game. */
 function describeFailure(
   answer: Exclude<TurnResult, { kind: 'line' }>,
-  limit: number,
-  budget: boolean,
-  margin: number,
+  allowance: TurnAllowance,
+  time: TimeControl,
 ): Failure {
   switch (answer.kind) {
-    case 'timeout': {
-      const within = budget ? `within the ${round3(limit)} ms left of its time for the game` : `within ${limit} ms`;
-      const tolerated = margin > 0 ? ` and its ${margin} ms margin` : '';
-      const stopped = `stopped after ${round3(answer.elapsed)} ms, ${round3(answer.elapsed - limit)} ms over`;
-      // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
-      const cpu = answer.cpu === undefined ? '' : `; it used ${round3(answer.cpu)} ms of CPU in the turn`;
-      const load = `; load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
-      const unfinished = answer.unfinished
-        ? `; it wrote ${quoteOutput(answer.unfinished)} without a newline (a line ends with \\n; flush it)`
-        : '';
-      return { status: 'timeout', message: `no answer ${within}${tolerated} (${stopped}${cpu}${load})${unfinished}` };
-    }
+    case 'timeout':
+      return {
+        status: 'timeout',
+        message: time.timeoutMessage(allowance, {
+          elapsed: answer.elapsed,
+          cpu: answer.cpu,
+          unfinished: answer.unfinished ? quoteOutput(answer.unfinished) : undefined,
+          load: { average: loadavg()[0]!, cores: availableParallelism() },
+        }),
+      };
     case 'crash':
       return { status: 'crash', message: answer.detail };
     case 'overflow':
       return { status: 'invalid', message: answer.detail };
   }
 }
-
-const round3 = (ms: number): number => Math.round(ms * 1000) / 1000;

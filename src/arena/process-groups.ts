@@ -4,8 +4,7 @@
  * them when the arena is killed.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { procStat } from '../core/proc-stat.js';
+import { processIds, procStat } from '../core/proc.js';
 import { unwatchGroup, watchGroup } from './sandbox/watchdog.js';
 
 const live = new Set<number>();
@@ -68,28 +67,10 @@ export function killAllGroups(): void {
  */
 export function runningInGroup(pgid: number): number[] {
   if (!signalGroup(pgid, 0)) return [];
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return [pgid];
-  }
-  const running: number[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = procStat(Number(name));
-    if (stat && stat.pgid === pgid && stat.state !== 'Z' && stat.state !== 'X') running.push(Number(name));
-  }
-  return running;
-}
-
-/** Whether the process runs (a zombie does not). */
-export function isRunning(pid: number): boolean {
-  const stat = procStat(pid);
-  return stat !== null && stat.state !== 'Z' && stat.state !== 'X';
-}
-
-/** When the process started (clock ticks after boot, as text): with its pid, what identifies it. */
-export function processStartTime(pid: number): string | null {
-  return procStat(pid)?.startTime ?? null;
+  const pids = processIds();
+  if (pids === null) return [pgid];
+  return pids.filter((pid) => {
+    const stat = procStat(pid);
+    return stat !== null && stat.pgid === pgid && stat.state !== 'Z' && stat.state !== 'X';
+  });
 }

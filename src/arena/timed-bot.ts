@@ -1,28 +1,23 @@
 /**
- * The turn clock and answer queue shared by every kind of bot connection. A subclass only moves
- * bytes (a child process's pipes, an in-memory program) and reports what happened to it.
+ * The answer queue shared by every kind of bot connection, each turn on its turn clock
+ * (core/time-control.ts). A subclass only moves bytes (a child process's pipes, an in-memory
+ * program) and reports what happened to it.
  */
-import { performance } from 'node:perf_hooks';
 import type { BotConnection, TurnResult } from '../core/connection.js';
+import { TurnClock } from '../core/time-control.js';
 import { type Millis, millis } from '../core/units.js';
 import type { StderrLog } from './stderr-log.js';
 
 interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
-  readonly limit: Millis;
+  readonly clock: TurnClock;
   readonly accept: ((line: string) => boolean) | undefined;
-  readonly sent: number;
   /** The bot's CPU time when the turn began, where it is measured. */
   readonly cpuAtStart: number | undefined;
-  /** When the last byte of the input was handed over; the clock runs from here. */
-  written?: number;
-  timer?: NodeJS.Timeout;
 }
 
 /** Lines a bot may write ahead of being asked before it counts as flooding its output. */
 const MAX_UNREAD_LINES = 1000;
-/** The longest delay a timer takes (about 24 days); a longer limit, or none (Infinity), is waited for in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export abstract class TimedBot implements BotConnection {
   protected readonly stderr: StderrLog;
@@ -67,11 +62,14 @@ export abstract class TimedBot implements BotConnection {
     if (this.pending) throw new Error(`bot "${this.label}" asked for a turn while one is running`);
     if (this.failure) return Promise.resolve(this.withStderr(this.failure));
     return new Promise((resolve) => {
-      const pending: PendingTurn = { resolve, limit, accept, sent: performance.now(), cpuAtStart: this.cpuMs() };
+      const clock = new TurnClock(limit, this.margin, (elapsed) => {
+        if (this.pending === pending) this.timeout(pending, elapsed);
+      });
+      const pending: PendingTurn = { resolve, clock, accept, cpuAtStart: this.cpuMs() };
       this.pending = pending;
-      this.deliver(text(input), (at) => (pending.written ??= at));
-      if (this.pending === pending) this.answer(pending.sent, true);
-      if (this.pending === pending) this.armClock(pending, limit + this.margin);
+      this.deliver(text(input), (at) => clock.inputWritten(at));
+      if (this.pending === pending) this.answer(null);
+      if (this.pending === pending) clock.start();
     });
   }
 
@@ -118,35 +116,27 @@ export abstract class TimedBot implements BotConnection {
     return this.answered;
   }
 
-  /** Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`; `ahead`: before the input was sent. */
-  private answer(at: number, ahead = false): void {
+  /**
+   * Takes the first accepted unread line, if any, as the pending turn's answer, read at `at`; at
+   * null, the line was written ahead, before the input was sent, and took no time.
+   */
+  private answer(at: number | null): void {
     const pending = this.pending!;
     let line = this.unread.shift();
     while (line !== undefined && pending.accept && !pending.accept(line)) line = this.unread.shift();
     if (line === undefined) return;
-    const elapsed = millis(Math.max(0, at - (pending.written ?? pending.sent)));
+    const elapsed = at === null ? millis(0) : pending.clock.elapsed(at);
     this.answered = true;
-    if (elapsed > pending.limit + this.margin) {
+    if (pending.clock.isLate(elapsed)) {
       this.timeout(pending, elapsed);
       return;
     }
     const breach = this.breach();
     if (breach) this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
-    else this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '', ...(ahead && { ahead }) });
-  }
-
-  private armClock(pending: PendingTurn, remaining: number): void {
-    pending.timer = setTimeout(
-      () => {
-        if (this.pending !== pending) return;
-        // Until the input is fully written (a bot that does not read), the clock runs from the send.
-        const elapsed = performance.now() - (pending.written ?? pending.sent);
-        const deadline = pending.limit + this.margin;
-        if (elapsed > deadline) this.timeout(pending, millis(elapsed));
-        else this.armClock(pending, deadline - elapsed);
-      },
-      Math.min(Math.ceil(remaining) + 1, MAX_TIMER_MS),
-    );
+    else {
+      const ahead = at === null ? { ahead: true as const } : {};
+      this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '', ...ahead });
+    }
   }
 
   /** Out of time; unless the time went on breaking a limit, which is the failure then. */
@@ -169,7 +159,7 @@ export abstract class TimedBot implements BotConnection {
   private finish(result: TurnResult): void {
     const pending = this.pending!;
     this.pending = null;
-    clearTimeout(pending.timer);
+    pending.clock.stop();
     // Stderr written just before the answer may be read after it, in the same poll: take it too.
     setImmediate(() => pending.resolve(this.withStderr(result)));
   }

@@ -126,22 +126,6 @@ export function discMarks(mark: Mark, cx: number, cy: number, r: number, occupie
   ];
 }
 
-/** The frame drawn around a clickable or clicked rectangle. */
-export function markFrame(mark: Mark, x: number, y: number, width: number, height: number, rx = 4): string {
-  if (mark === null) return '';
-  const selected = mark === 'selected';
-  return el('rect', {
-    x,
-    y,
-    width,
-    height,
-    rx,
-    fill: 'none',
-    stroke: selected ? COLOURS.selected : COLOURS.target,
-    'stroke-width': selected ? 4 : 3,
-  });
-}
-
 /** An invisible disc or rectangle that catches clicks over the whole of an element. */
 export const hitCircle = (cx: number, cy: number, r: number): string =>
   el('circle', { cx, cy, r, fill: '#fff', 'fill-opacity': 0 });

@@ -3,8 +3,9 @@ import { parseBotSpec } from '../arena/bot-spec.js';
 import { playOnStdio } from '../arena/builtin-bot.js';
 import { checkGameOptions } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
+import type { TimeOverrides } from '../core/time-control.js';
 import { findGame } from '../games/registry.js';
-import { type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { timeLimitsOf } from './run-options.js';
 
 export interface BotOptions extends TimeOverrides {
   seed?: number;

@@ -1,7 +1,7 @@
 /** `tabula games`: what can be played, by how many, under which limits, against which built-in bots, judged how. */
 import { type GameDefinition, leaguesOf, type Setting } from '../core/game.js';
 import { loadGames } from '../games/registry.js';
-import { opponentBot, opponentOf } from '../league/judge.js';
+import { opponentOf } from '../league/judge.js';
 import { startersOf } from '../starters/kit.js';
 import { alignColumns } from './text-table.js';
 
@@ -14,7 +14,7 @@ const bossOf = (g: GameDefinition): string | undefined => {
 /** Who `tabula judge` plays by default: the statement's judge, or the highest league's boss. */
 const judgedBy = (g: GameDefinition): string => {
   const opponent = opponentOf(g, {});
-  return opponent.kind === 'statement' ? `judge ${opponentBot(opponent)}` : opponentBot(opponent);
+  return opponent.kind === 'statement' ? `judge ${opponent.bot.argument}` : opponent.bot.argument;
 };
 
 export async function gamesCommand(options: { json?: boolean }): Promise<void> {

@@ -2,21 +2,15 @@
  * `tabula judge <game> <command>`: judges a submission the way an online judge would, from both seats
  * in turn: against the statement's judge where the game has one, else (or when asked) against a boss.
  */
-import { parseBotSpec } from '../arena/bot-spec.js';
 import { writeReplay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
+import type { TimeOverrides } from '../core/time-control.js';
+import { millis } from '../core/units.js';
 import { findGame } from '../games/registry.js';
-import {
-  BOSS_GAMES,
-  type BossReport,
-  type JudgeVerdict,
-  judgeSubmission,
-  opponentOf,
-  STATEMENT_GAMES,
-} from '../league/judge.js';
+import { type BossReport, type JudgeVerdict, judgeSubmission, planJudging } from '../league/judge.js';
 import type { Interval } from '../league/stats/elo.js';
 import { plural } from './plural.js';
-import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { type LimitOptions, limitsOf, sandboxOf, timeLimitsOf } from './run-options.js';
 
 export interface JudgeOptions extends TimeOverrides, LimitOptions {
   games?: number;
@@ -31,35 +25,32 @@ export interface JudgeOptions extends TimeOverrides, LimitOptions {
 /** Returns the exit code: 0 when accepted, 1 when not. */
 export async function judgeCommand(gameId: string, submission: string, options: JudgeOptions): Promise<number> {
   const game = await findGame(gameId);
-  parseBotSpec(game, submission);
-  const opponent = opponentOf(game, options);
-  const games = options.games ?? (opponent.kind === 'statement' ? STATEMENT_GAMES : BOSS_GAMES);
-  const seed = options.seed ?? randomSeed();
+  const { timeMarginMs } = limitsOf(options);
+  const plan = planJudging(game, {
+    submission,
+    ...(options.boss !== undefined && { boss: options.boss }),
+    ...(options.league !== undefined && { league: options.league }),
+    ...(options.games !== undefined && { games: options.games }),
+    seed: options.seed ?? randomSeed(),
+    timeLimits: timeLimitsOf(game, options),
+    ...(timeMarginMs !== undefined && { margin: millis(timeMarginMs) }),
+    gameOptions: options.option,
+    connect: sandboxOf(options),
+  });
+  const { opponent, games, seed } = plan;
   const against =
     opponent.kind === 'statement'
       ? `the statement's judge: ${opponent.judge.rule} (builtin:${opponent.judge.opponent}), ${games} games`
       : `the ${opponent.league === undefined ? '' : `${opponent.league} league's `}boss ${opponent.boss}, at most ${games} games, until an SPRT decides`;
   process.stdout.write(`judging against ${against}, seed ${seed}\n`);
-  const verdict = await judgeSubmission(
-    {
-      game,
-      submission,
-      opponent,
-      games,
-      seed,
-      timeLimits: timeLimitsOf(game, options),
-      gameOptions: options.option,
-      connect: connectOptionsOf(options),
-    },
-    (judged) => {
-      const { result } = judged;
-      const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
-      const moves = plural(result.turns, 'move');
-      process.stdout.write(
-        `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}: ${outcome} in ${moves} (${result.reason})\n`,
-      );
-    },
-  );
+  const verdict = await judgeSubmission(plan, (judged) => {
+    const { result } = judged;
+    const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
+    const moves = plural(result.turns, 'move');
+    process.stdout.write(
+      `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}: ${outcome} in ${moves} (${result.reason})\n`,
+    );
+  });
   process.stdout.write(`${verdictLine(verdict)}\n`);
   const { decisive } = verdict;
   // A statement's judge shows the game that failed; a boss test also the game after which it decided.

@@ -5,7 +5,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
 import { LEAGUES, SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
-import { RunBusyError, StoreError } from '../league/store-errors.js';
+import { DEFAULT_GAMES } from '../league/formats/match.js';
+import { TOURNAMENT_FORMATS } from '../league/run-config.js';
+import { RunBusyError, StoreError } from '../league/store/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import {
   collectGameOption,
@@ -185,7 +187,7 @@ function program(setExit: (code: number) => void): Command {
       .argument('<game>')
       .argument('<botA>', 'the bot whose strength is measured')
       .argument('<botB>', 'its opponent')
-      .addOption(new Option('--games <n>', 'games to play at most').argParser(parseCount).default(100))
+      .addOption(new Option('--games <n>', 'games to play at most').argParser(parseCount).default(DEFAULT_GAMES))
       .addOption(
         new Option('--sprt <settings>', 'stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05').argParser(
           parseSprtOption,
@@ -199,11 +201,7 @@ function program(setExit: (code: number) => void): Command {
       .description('play a tournament; ratings, a cross table and per-bot statistics in the database')
       .argument('<game>')
       .argument('<bots...>', 'two bots or more')
-      .addOption(
-        new Option('--format <format>', 'how bots meet')
-          .choices(['round-robin', 'gauntlet', 'swiss'])
-          .default('round-robin'),
-      )
+      .addOption(new Option('--format <format>', 'how bots meet').choices(TOURNAMENT_FORMATS).default('round-robin'))
       .addOption(new Option('--rounds <r>', 'rounds (default: 1, or log2 of the bots for swiss)').argParser(parseCount))
       .addOption(
         new Option('--players <p>', 'seats at each table (default: all bots, at most the game allows)').argParser(

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { type GameDefinition, leaguesOf } from '../core/game.js';
 import { findGame } from '../games/registry.js';
-import { opponentBot, opponentOf } from '../league/judge.js';
+import { opponentOf } from '../league/judge.js';
 import { findLanguage, starterKit } from '../starters/kit.js';
 import { UsageError } from './errors.js';
 
@@ -46,9 +46,9 @@ function judging(game: GameDefinition): string {
   const how =
     opponent.kind === 'statement'
       ? `\`tabula judge\` judges your bot by the statement's rule: it passes when it ${opponent.judge.rule} ` +
-        `(\`${opponentBot(opponent)}\`), seats alternating; it stops at the first game not passed, ${verdict}, ` +
+        `(\`${opponent.bot.argument}\`), seats alternating; it stops at the first game not passed, ${verdict}, ` +
         'writing the replay of that game.'
-      : `\`tabula judge\` plays your bot against the game's boss, \`${opponentBot(opponent)}\`, in pairs of games ` +
+      : `\`tabula judge\` plays your bot against the game's boss, \`${opponent.bot.argument}\`, in pairs of games ` +
         'with the seats swapped, until a test shows it at least as strong as the boss or clearly weaker, ' +
         `${verdict} with the score; it writes the replay of the game that decided.`;
   const leagues = leaguesOf(game.bosses).map(({ league, boss }) => `\`--league ${league}\` (\`builtin:${boss}\`)`);

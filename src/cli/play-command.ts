@@ -1,15 +1,14 @@
 /** `tabula play <game> <bot> <bot>...`: one game, its result on stdout, its replay on request. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { botNames, type ConnectOptions, HUMAN, parseBotSpec, splitBotName } from '../arena/bot-spec.js';
-import { type PlayedGame, playGame } from '../arena/game-loop.js';
+import { type GamePlan, type PlayedGame, planGame, playPlan } from '../arena/game-loop.js';
 import type { Opening } from '../arena/opening.js';
 import { type GameResult, type ReplayTurn, writeReplay } from '../arena/replay.js';
-import { checkSeats, type GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
-import type { Millis, TimeLimits } from '../core/units.js';
+import type { TimeOverrides } from '../core/time-control.js';
+import { type Millis, millis } from '../core/units.js';
 import { findGame } from '../games/registry.js';
 import { plural } from './plural.js';
-import { connectOptionsOf, type LimitOptions, type TimeOverrides, timeLimitsOf } from './run-options.js';
+import { type LimitOptions, limitsOf, sandboxOf, timeLimitsOf } from './run-options.js';
 import { turnLog } from './turn-log.js';
 
 export interface PlayOptions extends TimeOverrides, LimitOptions {
@@ -27,31 +26,28 @@ export interface PlayOptions extends TimeOverrides, LimitOptions {
 
 export async function playCommand(gameId: string, bots: string[], options: PlayOptions): Promise<void> {
   const game = await findGame(gameId);
-  checkSeats(game, bots.length);
-  for (const bot of bots) parseBotSpec(game, bot);
-  const seed = options.seed ?? randomSeed();
-  const timeLimits = timeLimitsOf(game, options);
   const opening: Opening | undefined =
     options.randomPlies !== undefined
       ? { randomPlies: options.randomPlies }
       : options.opening !== undefined
         ? { position: options.opening }
         : undefined;
-  const names = botNames(bots);
-  const setup = {
-    seed,
-    timeLimits,
+  const { timeMarginMs } = limitsOf(options);
+  const plan = planGame(game, {
+    bots,
+    seed: options.seed ?? randomSeed(),
     gameOptions: options.option,
+    timeLimits: timeLimitsOf(game, options),
+    ...(timeMarginMs !== undefined && { margin: millis(timeMarginMs) }),
     ...(opening && { opening }),
-    names,
-    ...(options.verbose && {
-      onTurn: (turn: ReplayTurn) => void process.stderr.write(turnLog(turn, names[turn.seat]!)),
-    }),
-    connect: connectOptionsOf(options),
-  };
-  const { result, replay } = bots.some((b) => splitBotName(b).spec === HUMAN)
-    ? await playWithPerson(game, bots, setup, options)
-    : await playGame(game, bots, setup);
+    connect: sandboxOf(options),
+  });
+  const onTurn = options.verbose
+    ? (turn: ReplayTurn) => void process.stderr.write(turnLog(turn, plan.bots[turn.seat]!.name))
+    : undefined;
+  const { result, replay } = plan.bots.some((b) => b.spec.kind === 'person')
+    ? await playWithPerson(plan, options, onTurn)
+    : await playPlan(plan, { ...(onTurn && { onTurn }) });
   if (options.replay) await writeReplay(options.replay, replay);
   process.stdout.write(options.json ? `${JSON.stringify(result)}\n` : summary(result));
 }
@@ -61,16 +57,9 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
  * with --json), and the game played when the person comes.
  */
 async function playWithPerson(
-  game: GameDefinition,
-  bots: readonly string[],
-  setup: {
-    seed: number;
-    timeLimits: TimeLimits;
-    gameOptions: Record<string, string>;
-    opening?: Opening;
-    connect: ConnectOptions;
-  },
+  plan: GamePlan,
   options: PlayOptions,
+  onTurn: ((turn: ReplayTurn) => void) | undefined,
 ): Promise<PlayedGame> {
   const { LiveHub } = await import('../server/live-hub.js');
   const { PersonGames } = await import('../server/person-games.js');
@@ -79,11 +68,9 @@ async function playWithPerson(
   const people = new PersonGames(hub, null);
   const arena = await serveArena({ hub, people }, { host: '127.0.0.1', port: options.port ?? 0 });
   try {
-    const { key, played } = people.start({
-      game,
-      specs: bots,
-      ...setup,
-      ...(options.humanMs !== undefined && { humanMs: options.humanMs }),
+    const { key, played } = people.start(plan, {
+      ...(options.humanMs !== undefined && { personMs: options.humanMs }),
+      ...(onTurn && { onTurn }),
     });
     (options.json ? process.stderr : process.stdout).write(`${arena.url}games/${key}\n`);
     const done = await played;

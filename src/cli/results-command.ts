@@ -1,9 +1,10 @@
 /** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
 import { inputSentTo } from '../arena/replay-input.js';
-import { listGames } from '../league/game-list.js';
-import { runReport } from '../league/run-report.js';
-import { type RunRecord, Store } from '../league/store.js';
+import { listGames } from '../league/report/game-list.js';
+import { runReport } from '../league/report/run-report.js';
+import type { RunRecord } from '../league/store/records.js';
+import { Store } from '../league/store/store.js';
 import { UsageError } from './errors.js';
 import { formatGameList, formatReport } from './run-report-text.js';
 

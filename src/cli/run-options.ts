@@ -1,16 +1,12 @@
-/** The options every run command shares: where results go, how many games at once, time limits, game options. */
-
-import { readFileSync } from 'node:fs';
+/** The options of the commands that play games: time limits, the bots' limits, and a run's settings. */
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
-import type { ConnectOptions } from '../arena/bot-spec.js';
-import { checkOpening } from '../arena/opening.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
-import { type GameDefinition, SetupError } from '../core/game.js';
-import { type Millis, millis, type TimeLimits } from '../core/units.js';
-import type { RunOpenings } from '../league/run-config.js';
+import type { GameDefinition } from '../core/game.js';
+import { type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
+import type { Millis } from '../core/units.js';
+import type { OpeningsRequest, RunRequest } from '../league/formats/format.js';
 import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
-import { UsageError } from './errors.js';
 
 /** Where results go unless --db says otherwise. */
 export const DEFAULT_DB = 'tabula.db';
@@ -53,12 +49,6 @@ export function addRunOptions(command: Command): Command {
     );
 }
 
-export interface TimeOverrides {
-  turnMs?: number;
-  firstTurnMs?: number;
-  gameMs?: number;
-}
-
 /** --turn-ms, --first-turn-ms and --game-ms, for every command that plays games. */
 export function addTimeOptions(command: Command): Command {
   return command
@@ -80,46 +70,28 @@ export function addTimeOptions(command: Command): Command {
     );
 }
 
-/** Where a run's games start: `--random-plies` or `--openings`, each position checked against the game. */
-export function runOpeningsOf(game: GameDefinition, options: RunOptions): RunOpenings | undefined {
-  const setup = { players: game.seats.min, seed: 0, options: {} };
-  if (options.randomPlies !== undefined) {
-    const openings = { randomPlies: options.randomPlies };
-    checkOpening(game, openings, setup);
-    return openings;
-  }
-  if (options.openings === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(options.openings, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read the openings file ${options.openings}: ${(err as Error).message}`);
-  }
-  const positions: string[] = [];
-  for (const [i, raw] of text.split('\n').entries()) {
-    const position = raw.trim();
-    if (position === '' || position.startsWith('#')) continue;
-    try {
-      checkOpening(game, { position }, setup);
-    } catch (err) {
-      if (err instanceof SetupError) throw new UsageError(`${options.openings}:${i + 1}: ${err.message}`);
-      throw err;
-    }
-    positions.push(position);
-  }
-  if (positions.length === 0) throw new UsageError(`the openings file ${options.openings} holds no position`);
-  return { positions };
+/** What a run command asks, common to every format, from its options. */
+export function runRequestOf(game: GameDefinition, options: RunOptions): Omit<RunRequest, 'format' | 'bots'> {
+  const openings: OpeningsRequest | undefined =
+    options.randomPlies !== undefined
+      ? { randomPlies: options.randomPlies }
+      : options.openings !== undefined
+        ? { file: options.openings }
+        : undefined;
+  const { limits, timeMarginMs } = limitsOf(options);
+  return {
+    timeLimits: timeLimitsOf(game, options),
+    gameOptions: options.option,
+    ...(limits && { limits }),
+    ...(timeMarginMs !== undefined && { timeMarginMs }),
+    ...(openings && { openings }),
+    ...(options.seed !== undefined && { seed: options.seed }),
+  };
 }
 
 /** The game's time limits, with those the user overrode. */
-export function timeLimitsOf(game: GameDefinition, options: TimeOverrides): TimeLimits {
-  const total = options.gameMs ?? game.timeLimits.game;
-  return {
-    firstTurn: options.firstTurnMs !== undefined ? millis(options.firstTurnMs) : game.timeLimits.firstTurn,
-    turn: options.turnMs !== undefined ? millis(options.turnMs) : game.timeLimits.turn,
-    ...(total !== undefined && { game: millis(total) }),
-  };
-}
+export const timeLimitsOf = (game: GameDefinition, options: TimeOverrides): TimeLimits =>
+  withOverrides(game.timeLimits, options);
 
 export interface LimitOptions {
   memoryMb: number;
@@ -161,8 +133,8 @@ export function limitsOf(options: LimitOptions): { limits?: BotLimits; timeMargi
   return { ...(changed && { limits }), ...(options.timeMargin !== undefined && { timeMarginMs: options.timeMargin }) };
 }
 
-/** The limits and margin a single game's bots are started with. */
-export function connectOptionsOf(options: LimitOptions): ConnectOptions {
-  const { limits, timeMarginMs } = limitsOf(options);
-  return { ...(limits && { limits }), ...(timeMarginMs !== undefined && { timeMargin: millis(timeMarginMs) }) };
+/** The sandbox a single game's bots are started in, where it differs from the default. */
+export function sandboxOf(options: LimitOptions): { limits?: BotLimits } {
+  const { limits } = limitsOf(options);
+  return limits ? { limits } : {};
 }

@@ -1,11 +1,11 @@
 /** Run reports as people read them, or as one JSON summary object. */
-import type { BotReport } from '../league/bot-report.js';
-import type { ListedGame } from '../league/game-list.js';
-import type { PairReport } from '../league/pair-tally.js';
+import type { BotReport } from '../league/report/bot-report.js';
+import type { ListedGame } from '../league/report/game-list.js';
+import type { PairReport } from '../league/report/pair-tally.js';
+import type { RunReport } from '../league/report/run-report.js';
+import type { CrossTable, Standing } from '../league/report/standings.js';
 import type { RunConfig } from '../league/run-config.js';
-import type { RunReport } from '../league/run-report.js';
-import type { CrossTable, Standing } from '../league/standings.js';
-import type { RunRecord } from '../league/store.js';
+import type { RunRecord } from '../league/store/records.js';
 import { plural } from './plural.js';
 import { alignColumns } from './text-table.js';
 

@@ -1,8 +1,7 @@
 /** `tabula serve` and `tabula view`: the web arena for a results database, or for one replay file. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LiveGames } from '../league/live-games.js';
-import { Store } from '../league/store.js';
+import { Store } from '../league/store/store.js';
 import { FILE_KEY } from '../server/app.js';
 import { LiveHub } from '../server/live-hub.js';
 import { PersonGames } from '../server/person-games.js';
@@ -21,14 +20,10 @@ export interface ServeOptions {
 /** Serves until Ctrl-C (or SIGTERM), then stops serving, closes the database and returns; a second Ctrl-C ends at once. */
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const store = new Store(options.db);
-  const live = new LiveGames(options.db);
   const hub = new LiveHub();
   const empty = store.runs().length === 0;
   const people = new PersonGames(hub, store);
-  const arena = await serveArena(
-    { hub, database: { store, live }, people },
-    { host: options.host, port: options.port },
-  );
+  const arena = await serveArena({ hub, database: store, people }, { host: options.host, port: options.port });
   process.stdout.write(`${arena.url}\n`);
   let demo: { stop(): void } | null = null;
   if (options.demo && empty) {
@@ -39,7 +34,6 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   demo?.stop();
   await people.close();
   await arena.close();
-  live.close();
   store.close();
 }
 

@@ -1,5 +1,5 @@
 /** `tabula worker --redis URL`: plays queued games of runs coordinated elsewhere, until Ctrl-C. */
-import { defaultWorkerName, startWorker } from '../league/remote/worker.js';
+import { defaultWorkerName, startWorker } from '../league/workers/worker.js';
 import { stopGracefullyWith } from './signals.js';
 
 export async function workerCommand(options: {

@@ -1,5 +1,7 @@
 /** One bot at the table, as the match loop talks to it: send a turn's lines, get a line or a failure. */
-import type { Millis, TimeLimits } from './units.js';
+
+import type { TimeLimits } from './time-control.js';
+import type { Millis } from './units.js';
 
 /**
  * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started

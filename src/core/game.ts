@@ -6,11 +6,12 @@ import type { BotConnection } from './connection.js';
 import type { GameResult } from './game-result.js';
 import type { BotProgram, LineIO } from './line-io.js';
 import type { Result } from './result.js';
-import type { Millis, Seat, TimeLimits } from './units.js';
+import type { TimeLimits } from './time-control.js';
+import type { Millis, Seat } from './units.js';
 
 export interface GameSetup {
   /** Number of seats at the table, within `GameDefinition.seats`. */
-  readonly players: number;
+  readonly seats: number;
   /** Seed of every random choice the referee makes (deals, shuffles). */
   readonly seed: number;
   /**
@@ -31,12 +32,12 @@ export interface Seating {
   readonly seats: { readonly min: number; readonly max: number };
 }
 
-/** Refuses a table of `players` seats that the game is not played by: the one check, for every caller. */
-export function checkSeats(game: Seating, players: number): void {
+/** Refuses a table of `seats` seats that the game is not played by: the one check, for every caller. */
+export function checkSeats(game: Seating, seats: number): void {
   const { min, max } = game.seats;
-  if (players >= min && players <= max) return;
+  if (seats >= min && seats <= max) return;
   const range = min === max ? `${min}` : `${min} to ${max}`;
-  throw new SetupError(`${game.title} is played by ${range} players, not ${players}`);
+  throw new SetupError(`${game.title} is played by ${range} players, not ${seats}`);
 }
 
 /** Refuses options the game does not have, naming those it has. */
@@ -182,7 +183,7 @@ export function perftFromStart<S, M>(
 ): Perft {
   const start = (position: string | undefined): S => {
     if (position !== undefined) throw new SetupError(`${gameId} counts moves from the start position only`);
-    return rules.initial({ players: 2, seed: 0, options: {} });
+    return rules.initial({ seats: 2, seed: 0, options: {} });
   };
   return {
     count: (depth, position) => count(start(position), depth),

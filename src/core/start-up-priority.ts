@@ -7,8 +7,8 @@
  * Any process may lower a priority; raising it back needs CAP_SYS_NICE (root has it) or an
  * RLIMIT_NICE that allows it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { effectiveCapabilities, softLimit, threadsOf } from './proc.js';
 
 /** The lowest priority Linux has for an ordinary thread. */
 export const START_UP_NICE = 19;
@@ -20,19 +20,12 @@ export const ownNice = (): number => getPriority();
 
 /** Why this process cannot raise a priority back to its own; null when it can. */
 export function raisingProblem(): string | null {
-  let status: string;
-  let limits: string;
-  try {
-    status = readFileSync('/proc/self/status', 'latin1');
-    limits = readFileSync('/proc/self/limits', 'latin1');
-  } catch {
-    return 'no /proc to read the capabilities from';
-  }
-  const caps = /^CapEff:\s*([0-9a-f]+)$/m.exec(status)?.[1];
-  if (caps !== undefined && (BigInt(`0x${caps}`) >> CAP_SYS_NICE) & 1n) return null;
+  const caps = effectiveCapabilities();
+  if (caps === null) return 'no /proc to read the capabilities from';
+  if ((caps >> CAP_SYS_NICE) & 1n) return null;
   // RLIMIT_NICE lets a thread go as far as nice 20 - limit (`man 2 setpriority`).
-  const soft = /^Max nice priority\s+(\d+)/m.exec(limits)?.[1];
-  if (soft !== undefined && 20 - Number(soft) <= ownNice()) return null;
+  const soft = softLimit('Max nice priority');
+  if (soft !== null && 20 - soft <= ownNice()) return null;
   return 'a priority cannot be raised back: no CAP_SYS_NICE, as root has, nor an RLIMIT_NICE that allows it';
 }
 
@@ -44,15 +37,6 @@ export function setNice(threads: Iterable<number>, nice: number): void {
     } catch {
       // it ended
     }
-  }
-}
-
-/** The threads of process `pid`; none when it has ended. */
-export function threadsOf(pid: number | 'self'): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).map(Number);
-  } catch {
-    return [];
   }
 }
 

@@ -3,7 +3,7 @@
 declare const brand: unique symbol;
 type Brand<T, B extends string> = T & { readonly [brand]: B };
 
-/** A player's place at the table: 0 moves first (unless a game says otherwise). */
+/** A bot's place at the table: 0 moves first (unless a game says otherwise). */
 export type Seat = Brand<number, 'Seat'>;
 /** A duration in milliseconds, possibly fractional. */
 export type Millis = Brand<number, 'Millis'>;
@@ -11,15 +11,7 @@ export type Millis = Brand<number, 'Millis'>;
 export const seat = (n: number): Seat => n as Seat;
 export const millis = (n: number): Millis => n as Millis;
 
-/** The seats of a table of `count` players, in order. */
+/** The seats of a table of `count` seats, in order. */
 export function seatsOf(count: number): Seat[] {
   return Array.from({ length: count }, (_, i) => seat(i));
-}
-
-/** How long a player may think: its first turn is longer, as on CodinGame, to cover start-up. */
-export interface TimeLimits {
-  readonly firstTurn: Millis;
-  readonly turn: Millis;
-  /** A player's thinking time over the whole game, where the game has such a budget. */
-  readonly game?: Millis;
 }

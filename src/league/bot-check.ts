@@ -6,30 +6,30 @@
  */
 import { connectBot } from '../arena/bot-spec.js';
 import { BotStartError } from '../core/connection.js';
-import type { GameDefinition } from '../core/game.js';
-import type { RunConfig } from './run-config.js';
+import { millis } from '../core/units.js';
+import type { RunPlan } from './run-plan.js';
 
-/** Throws `BotStartError` for the first bot of `config` that could not be started (all are tried at once). */
-export async function checkBotsStart(game: GameDefinition, config: RunConfig): Promise<void> {
-  const players = config.kind === 'match' ? 2 : config.players;
+/** Throws `BotStartError` for the first bot of the run that could not be started (all are tried at once). */
+export async function checkBotsStart({ game, config, bots }: RunPlan): Promise<void> {
+  const seats = config.kind === 'match' ? 2 : config.players;
   const seed = config.seed ?? 0;
-  const initial = game.rules.initial({ players, seed, options: config.gameOptions });
+  const initial = game.rules.initial({ seats, seed, options: config.gameOptions });
   const first = game.rules.toMove(initial);
   const input = game.protocol.turnInput(initial, first, true);
   const setup = { seed, gameOptions: config.gameOptions, timeLimits: config.timeLimits };
+  const unique = bots.filter((bot, i) => bots.findIndex((b) => b.argument === bot.argument) === i);
   const tried = await Promise.allSettled(
-    [...new Set(config.bots)].map(async (bot) => {
+    unique.map(async (bot) => {
       // As the run's games start it: as a process, in the run's sandbox.
-      const connection = connectBot(
-        game,
-        bot,
+      const connection = connectBot(game, bot, {
         setup,
-        { builtinsAsProcesses: true, ...(config.limits && { limits: config.limits }) },
-        first,
-      );
+        options: { builtinsAsProcesses: true, ...(config.limits && { limits: config.limits }) },
+        margin: millis(0),
+        seat: first,
+      });
       try {
         const answer = await connection.turn(input, config.timeLimits.firstTurn);
-        if (answer.kind === 'crash') throw new BotStartError(bot, answer.detail);
+        if (answer.kind === 'crash') throw new BotStartError(bot.argument, answer.detail);
       } finally {
         await connection.close();
       }

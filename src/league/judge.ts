@@ -6,13 +6,22 @@
  *   swapped on one seed), stopped by an SPRT that tells "at least as strong as the boss" from
  *   "clearly weaker", or at a cap on games; a failure of the submission ends it at once.
  */
-import { type ConnectOptions, parseBotSpec } from '../arena/bot-spec.js';
-import { type PlayedGame, playGame } from '../arena/game-loop.js';
+import { type Bot, type BotSpec, type ConnectOptions, namedBots, parseBotSpec } from '../arena/bot-spec.js';
+import { type PlayedGame, playPlan } from '../arena/game-loop.js';
 import { BotStartError } from '../core/connection.js';
-import { checkSeats, type GameDefinition, type Judge, type League, leaguesOf, SetupError } from '../core/game.js';
+import {
+  checkGameOptions,
+  checkSeats,
+  type GameDefinition,
+  type Judge,
+  type League,
+  leaguesOf,
+  SetupError,
+} from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
-import { type Seat, seat, type TimeLimits } from '../core/units.js';
-import { PairTally } from './pair-tally.js';
+import type { TimeLimits } from '../core/time-control.js';
+import { type Millis, millis, type Seat, seat } from '../core/units.js';
+import { PairTally } from './report/pair-tally.js';
 import { type Interval, roundInterval, scoreOfElo } from './stats/elo.js';
 import type { SprtSettings, SprtState } from './stats/sprt.js';
 
@@ -31,10 +40,23 @@ export const BOSS_GAMES = 400;
 /** The games a statement's judge plays when not told. */
 export const STATEMENT_GAMES = 100;
 
+/** A bot of a judging, as it plays: its argument, parsed. */
+export interface JudgedBot {
+  readonly argument: string;
+  readonly spec: BotSpec;
+}
+
 /** Who a submission plays: the statement's judge, or a boss (a built-in bot, `builtin:<name>`). */
-export type Opponent =
+export type Opponent = (
   | { readonly kind: 'statement'; readonly judge: Judge }
-  | { readonly kind: 'boss'; readonly boss: string; readonly league?: League };
+  | { readonly kind: 'boss'; readonly boss: string; readonly league?: League }
+) & { readonly bot: JudgedBot };
+
+/** A built-in bot of the game's own (a boss, a judge's player), parsed. */
+const builtin = (game: GameDefinition, name: string): JudgedBot => {
+  const argument = `builtin:${name}`;
+  return { argument, spec: parseBotSpec(game, argument) };
+};
 
 /**
  * The opponent asked for: `boss` (a built-in bot, `builtin:<name>`), or `league`'s boss, or by
@@ -52,7 +74,7 @@ export function opponentOf(game: GameDefinition, choice: { boss?: string; league
     })();
     if (spec.kind !== 'builtin')
       throw new SetupError(`a boss is a built-in bot, builtin:<name>, not ${JSON.stringify(choice.boss)}`);
-    return { kind: 'boss', boss: choice.boss };
+    return { kind: 'boss', boss: choice.boss, bot: { argument: choice.boss, spec } };
   }
   const leagues = leaguesOf(game.bosses);
   if (choice.league !== undefined) {
@@ -61,30 +83,56 @@ export function opponentOf(game: GameDefinition, choice: { boss?: string; league
       const known = leagues.map((l) => l.league).join(', ') || 'none';
       throw new SetupError(`${game.id} has no ${choice.league} league yet (its leagues: ${known})`);
     }
-    return { kind: 'boss', boss: `builtin:${found.boss}`, league: found.league };
+    return { kind: 'boss', boss: `builtin:${found.boss}`, league: found.league, bot: builtin(game, found.boss) };
   }
-  if (game.judge) return { kind: 'statement', judge: game.judge };
+  if (game.judge) return { kind: 'statement', judge: game.judge, bot: builtin(game, game.judge.opponent) };
   const top = leagues.at(-1);
   if (!top) throw new SetupError(`${game.title} has neither a judge nor a boss`);
-  return { kind: 'boss', boss: `builtin:${top.boss}`, league: top.league };
+  return { kind: 'boss', boss: `builtin:${top.boss}`, league: top.league, bot: builtin(game, top.boss) };
 }
 
-/** The name of an opponent's bot, as it plays. */
-export const opponentBot = (opponent: Opponent): string =>
-  opponent.kind === 'boss' ? opponent.boss : `builtin:${opponent.judge.opponent}`;
-
+/** What a judging is asked to be, as a user gives it: `planJudging` checks it. */
 export interface JudgeRequest {
-  readonly game: GameDefinition;
+  /** The submission, a bot argument (a command line). */
   readonly submission: string;
-  readonly opponent: Opponent;
-  /** The games to play: all of them for a statement's judge, at most this many against a boss. */
-  readonly games: number;
+  /** A built-in bot to play as the boss (`--boss`), or a league whose boss to play (`--league`). */
+  readonly boss?: string;
+  readonly league?: string;
+  /** The games to play: all of them for a statement's judge, at most this many against a boss (defaults below). */
+  readonly games?: number;
   /** The seed of the first game: a statement's judge plays game k (from 0) on `seed + k`, a boss pair j on `seed + j`. */
   readonly seed: number;
   readonly timeLimits: TimeLimits;
+  readonly margin?: Millis;
   readonly gameOptions: Readonly<Record<string, string>>;
-  /** The submission's limits and time margin. */
+  /** The submission's sandbox. */
   readonly connect?: ConnectOptions;
+}
+
+/** A judging ready to be played: its submission and opponent parsed, its table and options checked. */
+export interface JudgePlan extends Omit<JudgeRequest, 'submission' | 'boss' | 'league' | 'games' | 'margin'> {
+  readonly game: GameDefinition;
+  readonly submission: JudgedBot;
+  readonly opponent: Opponent;
+  readonly games: number;
+  readonly margin: Millis;
+}
+
+/** Checks a judging and plans it: `BotStartError` for a submission that names no bot, `SetupError` for the rest. */
+export function planJudging(game: GameDefinition, request: JudgeRequest): JudgePlan {
+  const submission = { argument: request.submission, spec: parseBotSpec(game, request.submission) };
+  const opponent = opponentOf(game, request);
+  checkSeats(game, 2);
+  checkGameOptions(game, request.gameOptions);
+  const { boss: _boss, league: _league, ...rest } = request;
+  return {
+    ...rest,
+    game,
+    submission,
+    opponent,
+    games: request.games ?? (opponent.kind === 'statement' ? STATEMENT_GAMES : BOSS_GAMES),
+    margin: request.margin ?? millis(0),
+  };
 }
 
 export interface JudgedGame {
@@ -123,40 +171,42 @@ export interface JudgeVerdict {
 
 /** Judges a submission; `onGame` sees each game as it ends. */
 export async function judgeSubmission(
-  request: JudgeRequest,
+  plan: JudgePlan,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
 ): Promise<JudgeVerdict> {
-  checkSeats(request.game, 2);
-  return request.opponent.kind === 'statement'
-    ? judgeByStatement(request, request.opponent.judge, onGame)
-    : judgeByBoss(request, request.opponent.boss, onGame);
+  return plan.opponent.kind === 'statement'
+    ? judgeByStatement(plan, plan.opponent.judge, onGame)
+    : judgeByBoss(plan, plan.opponent.boss, onGame);
 }
 
 type Decisive = NonNullable<JudgeVerdict['decisive']>;
 
-async function playJudged(request: JudgeRequest, opponent: string, index: number, at: Seat, seed: number) {
-  const bots = at === 0 ? [request.submission, opponent] : [opponent, request.submission];
-  return playGame(request.game, bots, {
+async function playJudged(plan: JudgePlan, index: number, at: Seat, seed: number) {
+  const seats = at === 0 ? [plan.submission, plan.opponent.bot] : [plan.opponent.bot, plan.submission];
+  // Named as a table of these bots in this seat order (the same argument twice: `#2` on the second seat).
+  const bots: Bot[] = namedBots(
+    seats.map((b) => b.argument),
+    seats.map((b) => b.spec),
+  );
+  const played = await playPlan({
+    game: plan.game,
+    bots,
     seed: seed >>> 0,
-    timeLimits: request.timeLimits,
-    gameOptions: request.gameOptions,
-    ...(request.connect && { connect: request.connect }),
-  }).then((played) => ({ index, at, played }));
+    gameOptions: plan.gameOptions,
+    timeLimits: plan.timeLimits,
+    margin: plan.margin,
+    connect: plan.connect ?? {},
+  });
+  return { index, at, played };
 }
 
 async function judgeByStatement(
-  request: JudgeRequest,
+  request: JudgePlan,
   judge: Judge,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
 ): Promise<JudgeVerdict> {
   for (let index = 0; index < request.games; index++) {
-    const { at, played } = await playJudged(
-      request,
-      `builtin:${judge.opponent}`,
-      index,
-      seat(index % 2),
-      request.seed + index,
-    );
+    const { at, played } = await playJudged(request, index, seat(index % 2), request.seed + index);
     const judged: JudgedGame = { index, seat: at, result: played.result, verdict: judge.verdict(played.result, at) };
     await onGame(judged, played);
     if (judged.verdict !== null)
@@ -176,7 +226,7 @@ function bossGameVerdict(result: GameResult, at: Seat): string | null {
 }
 
 async function judgeByBoss(
-  request: JudgeRequest,
+  request: JudgePlan,
   boss: string,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
 ): Promise<JudgeVerdict> {
@@ -202,7 +252,7 @@ async function judgeByBoss(
   for (let index = 0; index < request.games; index++) {
     // Pair j: game 2j with the submission in seat 0, game 2j + 1 in seat 1, both on seed + j.
     const pair = Math.floor(index / 2);
-    const { at, played } = await playJudged(request, boss, index, seat(index % 2), request.seed + pair);
+    const { at, played } = await playJudged(request, index, seat(index % 2), request.seed + pair);
     const { result } = played;
     const judged: JudgedGame = { index, seat: at, result, verdict: bossGameVerdict(result, at) };
     await onGame(judged, played);

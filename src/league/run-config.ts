@@ -2,7 +2,7 @@
 
 import type { Opening } from '../arena/opening.js';
 import type { BotLimits } from '../arena/sandbox/limits.js';
-import type { TimeLimits } from '../core/units.js';
+import type { TimeLimits } from '../core/time-control.js';
 import type { SprtSettings } from './stats/sprt.js';
 
 interface CommonConfig {
@@ -38,7 +38,9 @@ export function openingOf(openings: RunOpenings | undefined, deal: number): Open
   return 'randomPlies' in openings ? openings : { position: openings.positions[deal % openings.positions.length]! };
 }
 
-export type TournamentFormat = 'round-robin' | 'gauntlet' | 'swiss';
+/** The tournament formats, for the command line's choices. */
+export const TOURNAMENT_FORMATS = ['round-robin', 'gauntlet', 'swiss'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
 export interface TournamentConfig extends CommonConfig {
   readonly kind: 'tournament';
@@ -49,6 +51,25 @@ export interface TournamentConfig extends CommonConfig {
 }
 
 export type RunConfig = MatchConfig | TournamentConfig;
+
+/** What every game of a run is played with: what travels to the workers with each game. */
+export type RunGameConfig = Pick<
+  RunConfig,
+  'bots' | 'timeLimits' | 'gameOptions' | 'openings' | 'limits' | 'timeMarginMs'
+>;
+
+/** The part of a run's config that its games are played with. */
+export function gameConfigOf(config: RunConfig): RunGameConfig {
+  const { bots, timeLimits, gameOptions, openings, limits, timeMarginMs } = config;
+  return {
+    bots,
+    timeLimits,
+    gameOptions,
+    ...(openings && { openings }),
+    ...(limits && { limits }),
+    ...(timeMarginMs !== undefined && { timeMarginMs }),
+  };
+}
 
 /**
  * The identity of a run: everything but how long it goes on (games, rounds), so that the same

@@ -1,32 +1,21 @@
 /**
- * A stored run, match or tournament: found again in the store by its identity (or opened), played
- * game by game with each game stored the moment it ends, and reported from what the store holds.
+ * A stored run, played: found again in the store by its identity (or opened), its bots checked,
+ * its games played as its format schedules them (here, or on workers), each stored the moment it
+ * ends, and reported from what the store holds.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { botNames } from '../arena/bot-spec.js';
-import type { GameDefinition } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import { checkBotsStart } from './bot-check.js';
-import { GameWriter } from './game-writer.js';
-import { matchPlan } from './match.js';
-import type { RunSettings } from './parallel-games.js';
-import { type RunConfig, runIdentity } from './run-config.js';
-import { type RunReport, runReport } from './run-report.js';
-import type { RunRecord, Store, StoredGame } from './store.js';
-import { tournamentPlan } from './tournament.js';
-
-/** How a kind of run plays what is left of it. */
-export interface RunPlan {
-  /** Games the run will have played when it is complete (at most, for a match with an SPRT). */
-  readonly total: number;
-  /** Plays what is left of the run, each game through `settings` (see `playPlanned`). */
-  play(settings: RunSettings): Promise<void>;
-  /** Takes a newly stored game into the run's tallies; returns the run's state in a few words. */
-  record(game: StoredGame): string;
-  /** Asked after each stored game: true stops starting new games (a decided SPRT). */
-  shouldStop?(): boolean;
-}
+import { playHere } from './parallel-games.js';
+import { type RunReport, runReport } from './report/run-report.js';
+import { gameConfigOf, runIdentity } from './run-config.js';
+import type { RunPlan } from './run-plan.js';
+import type { RunInPlay } from './scheduled-game.js';
+import { GameWriter } from './store/game-writer.js';
+import type { RunRecord, StoredGame } from './store/records.js';
+import type { Store } from './store/store.js';
+import { playOnWorkers } from './workers/coordinator.js';
 
 export interface RunHooks {
   /** Before any game: the run, the games it already had, and the games it will have when complete. */
@@ -35,24 +24,22 @@ export interface RunHooks {
   readonly onGame?: (game: StoredGame, status: string) => void;
 }
 
-export interface RunRequest {
-  readonly game: GameDefinition;
-  readonly config: RunConfig;
+export interface RunSettings {
   readonly store: Store;
-  /** Games played at once. */
+  /** Games played at once (here). */
   readonly concurrency: number;
   /** Plays the games on workers, through the queue in this Redis, instead of here. */
-  readonly remote?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
+  readonly workers?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
 }
 
 /**
- * Plays what is left of the run `config` describes (all of it, for a new run) and reports it.
- * Throws `RunBusyError` when another process is playing the same run, and `BotStartError`, before
- * any game is played or stored, when one of its bots cannot be started.
+ * Plays what is left of the planned run (all of it, for a new run) and reports it. Throws
+ * `RunBusyError` when another process is playing the same run, and `BotStartError`, before any
+ * game is played or stored, when one of its bots cannot be started.
  */
-export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promise<RunReport> {
-  const { game, config, store } = request;
-  botNames(config.bots); // refuses two bots given one name before anything starts
+export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHooks = {}): Promise<RunReport> {
+  const { config } = plan;
+  const { store } = settings;
   const identity = runIdentity(config);
   let claimed: number | undefined;
   let writer: GameWriter | undefined;
@@ -61,36 +48,36 @@ export async function playRun(request: RunRequest, hooks: RunHooks = {}): Promis
     claimed = store.runs().find((r) => r.identity === identity)?.id;
     if (claimed !== undefined) store.claimRun(claimed);
     // Games played by workers are checked by the workers, which refuse a run they cannot play.
-    if (!request.remote) await checkBotsStart(game, config);
+    if (!settings.workers) await checkBotsStart(plan);
     const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
     store.claimRun(run.id);
     claimed = run.id;
-    writer = new GameWriter(store.path);
     const stored = store.games(run.id);
-    const plan = config.kind === 'match' ? matchPlan(config, run.seed, stored) : tournamentPlan(config, run, store);
-    hooks.onStart?.(run, stored, plan.total);
-    const remote = request.remote && {
-      ...request.remote,
-      runKey: createHash('sha256')
-        .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
-        .digest('hex')
-        .slice(0, 16),
-      folder: process.cwd(),
-    };
-    await plan.play({
-      ...(remote && { remote }),
-      game,
-      config,
+    const schedule = plan.format.schedule(config, run.seed, stored);
+    hooks.onStart?.(run, stored, schedule.total);
+    const playing: RunInPlay = {
+      games: { game: plan.game, config: gameConfigOf(config), bots: plan.bots },
       runId: run.id,
       store,
-      writer,
-      concurrency: request.concurrency,
+      schedule,
       onGame: (g) => {
-        const status = plan.record(g);
+        const status = schedule.record(g);
         hooks.onGame?.(g, status);
       },
-      ...(plan.shouldStop && { shouldStop: () => plan.shouldStop!() }),
-    });
+    };
+    if (settings.workers) {
+      await playOnWorkers(playing, {
+        ...settings.workers,
+        runKey: createHash('sha256')
+          .update(`${resolve(store.path)}\n${run.id}\n${run.identity}`)
+          .digest('hex')
+          .slice(0, 16),
+        folder: process.cwd(),
+      });
+    } else {
+      writer = new GameWriter(store.path);
+      await playHere(playing, writer, settings.concurrency);
+    }
     return runReport(run, store.games(run.id));
   } finally {
     await writer?.close();

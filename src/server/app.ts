@@ -1,12 +1,13 @@
 /** The web arena's HTTP routes: the page, its bundle, and the JSON API the page reads. */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
+import { PERSON } from '../arena/bot-spec.js';
+import { planGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
 import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
-import type { LiveGames } from '../league/live-games.js';
-import type { Store } from '../league/store.js';
+import type { Store } from '../league/store/store.js';
 import { replayGameData } from './game-data.js';
 import { hostAllowed, originAllowed } from './host-check.js';
 import { type LiveHub, recordOf, summaryOf } from './live-hub.js';
@@ -19,7 +20,7 @@ import type { GameChoice, GameData, GameKey, RunsData, StartRequest } from './wi
 export interface ArenaSources {
   readonly hub: LiveHub;
   /** The results database: runs, stored games, and the games other processes play now. */
-  readonly database?: { readonly store: Store; readonly live: LiveGames };
+  readonly database?: Store;
   /** Where a person's games are played. */
   readonly people?: PersonGames;
   /** `tabula view`: the replay file shown as game `file`. */
@@ -47,10 +48,10 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
 
   app.get('/api/runs', (c) => {
     const runs = database
-      ? database.store
+      ? database
           .runs()
           .reverse()
-          .map((r) => runSummary(database.store, r, database.store.games(r.id), title))
+          .map((r) => runSummary(r, database.games(r.id), title))
       : [];
     const data: RunsData = { runs, live: hub.playing().map(summaryOf) };
     return c.json(data);
@@ -58,13 +59,13 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
 
   app.get('/api/runs/:id', (c) => {
     const id = Number(c.req.param('id'));
-    const run = database?.store.runs().find((r) => r.id === id);
+    const run = database?.runs().find((r) => r.id === id);
     if (!database || !run) return c.json({ error: `no run ${c.req.param('id')}` }, 404);
     const live = hub
       .playing()
       .filter((g) => g.runId === id)
       .map(summaryOf);
-    return c.json({ ...runData(database.store, run, title), live });
+    return c.json({ ...runData(database, run, title), live });
   });
 
   app.get('/api/games/:key', async (c) => {
@@ -90,20 +91,15 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     if (!game) return c.json({ error: `no game ${request.game}` }, 400);
     if (!Object.hasOwn(game.bots, request.opponent))
       return c.json({ error: `${game.id} has no built-in bot ${request.opponent}` }, 400);
-    const players = Math.max(2, game.seats.min);
-    if (!Number.isInteger(request.seat) || request.seat < 0 || request.seat >= players)
-      return c.json({ error: `the seat is 0 to ${players - 1}` }, 400);
-    const specs = Array.from({ length: players }, (_, i) =>
-      i === request.seat ? 'human' : `builtin:${request.opponent}`,
+    const seats = Math.max(2, game.seats.min);
+    if (!Number.isInteger(request.seat) || request.seat < 0 || request.seat >= seats)
+      return c.json({ error: `the seat is 0 to ${seats - 1}` }, 400);
+    const specs = Array.from({ length: seats }, (_, i) =>
+      i === request.seat ? PERSON : `builtin:${request.opponent}`,
     );
-    const { key, played } = people.start({
-      game,
-      specs,
-      seed: randomSeed(),
-      timeLimits: game.timeLimits,
-      gameOptions: {},
-      connect: { builtinsAsProcesses: true },
-      ...(request.humanMs !== undefined && request.humanMs > 0 && { humanMs: millis(request.humanMs) }),
+    const plan = planGame(game, { bots: specs, seed: randomSeed(), connect: { builtinsAsProcesses: true } });
+    const { key, played } = people.start(plan, {
+      ...(request.humanMs !== undefined && request.humanMs > 0 && { personMs: millis(request.humanMs) }),
     });
     played.catch(() => {});
     return c.json({ key });
@@ -119,8 +115,8 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       return replayGameData(key, replay, games.get(replay.game), {});
     }
     if (/^\d+$/.test(key) && database) {
-      const replay = database.store.replay(Number(key));
-      const runId = database.store.runOfGame(Number(key));
+      const replay = database.replay(Number(key));
+      const runId = database.runOfGame(Number(key));
       if (!replay) return null;
       const ids = { storedId: Number(key), ...(runId !== null && { runId }) };
       return replayGameData(key, replay, games.get(replay.game), ids);

@@ -2,9 +2,9 @@
  * Follows a results database that other processes write: new runs and stored games, and the games
  * being played now with their turns, polled a few times a second and handed to the hub.
  */
-import { isRunning } from '../arena/process-groups.js';
-import type { LiveGames } from '../league/live-games.js';
-import type { Store } from '../league/store.js';
+import { isRunning } from '../core/proc.js';
+import type { LiveGames } from '../league/store/live-games.js';
+import type { Store } from '../league/store/store.js';
 import type { LiveHub } from './live-hub.js';
 
 /** How often the database is read: new turns show within this and the writer's own batching. */
@@ -19,11 +19,13 @@ export class DatabaseWatch {
   /** Live games followed, by their key: the run and schedule index that find the stored game at the end. */
   private readonly followed = new Map<string, { id: number; runId: number; index: number }>();
 
+  private readonly live: LiveGames;
+
   constructor(
     private readonly store: Store,
-    private readonly live: LiveGames,
     private readonly hub: LiveHub,
   ) {
+    this.live = store.live;
     this.poll();
     this.timer = setInterval(() => this.poll(), POLL_MS);
   }

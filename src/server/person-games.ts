@@ -4,34 +4,26 @@
  * game's protocol first, so that a slip of the finger is refused instead of losing the game.
  */
 import { performance } from 'node:perf_hooks';
-import type { ConnectOptions } from '../arena/bot-spec.js';
-import type { PlayedGame } from '../arena/game-loop.js';
-import { playGame } from '../arena/game-loop.js';
-import type { Opening } from '../arena/opening.js';
-import { RemoteBot, UNLIMITED } from '../arena/remote-bot.js';
+import { PERSON } from '../arena/bot-spec.js';
+import type { GameHooks, GamePlan, PlayedGame } from '../arena/game-loop.js';
+import { playPlan } from '../arena/game-loop.js';
+import { PersonSeat } from '../arena/person-seat.js';
 import type { GameDefinition } from '../core/game.js';
-import type { Millis, Seat, TimeLimits } from '../core/units.js';
-import { seatTimes } from '../league/parallel-games.js';
+import { everyTurn, UNLIMITED } from '../core/time-control.js';
+import type { Millis, Seat } from '../core/units.js';
 import type { MatchConfig } from '../league/run-config.js';
 import { runIdentity } from '../league/run-config.js';
-import type { Store } from '../league/store.js';
+import { seatTimes } from '../league/scheduled-game.js';
+import type { Store } from '../league/store/store.js';
 import type { LiveHub } from './live-hub.js';
 import type { GameKey } from './wire.js';
 
-export interface PersonGameRequest {
-  readonly game: GameDefinition;
-  /** One spec per seat; `human` for the person's. */
-  readonly specs: readonly string[];
-  readonly seed: number;
-  /** The game's limits, which the bots keep. */
-  readonly timeLimits: TimeLimits;
-  readonly gameOptions: Readonly<Record<string, string>>;
-  /** Where the game starts, when not at the game's own start. */
-  readonly opening?: Opening;
+/** How a person's game is played besides its plan. */
+export interface PersonOptions {
   /** The person's limit per turn; none when absent. */
-  readonly humanMs?: Millis;
-  /** How the bots are run (built-in bots as processes, so that one thinking hard does not stall the server; limits). */
-  readonly connect?: Omit<ConnectOptions, 'person'>;
+  readonly personMs?: Millis;
+  /** Called after every turn, besides the pages being told. */
+  readonly onTurn?: GameHooks['onTurn'];
 }
 
 interface Pending {
@@ -41,7 +33,7 @@ interface Pending {
 
 interface Session {
   readonly game: GameDefinition;
-  readonly seats: Map<Seat, RemoteBot>;
+  readonly seats: Map<Seat, PersonSeat>;
   pending: Pending | null;
 }
 
@@ -57,35 +49,31 @@ export class PersonGames {
     private readonly store: Store | null,
   ) {}
 
-  /** Starts the game; it is watched under the key at once, and `played` settles when it ends. */
-  start(request: PersonGameRequest): { key: GameKey; played: Promise<PlayedGame> } {
+  /**
+   * Starts the planned game, its bots run as the plan says (built-in bots as processes, so that one
+   * thinking hard does not stall the server); it is watched under the key at once, and `played`
+   * settles when it ends.
+   */
+  start(plan: GamePlan, options: PersonOptions = {}): { key: GameKey; played: Promise<PlayedGame> } {
     const key = `play-${this.next++}`;
-    const { game, specs } = request;
-    const limits = request.humanMs === undefined ? UNLIMITED : { firstTurn: request.humanMs, turn: request.humanMs };
+    const { game } = plan;
+    const limits = options.personMs === undefined ? UNLIMITED : everyTurn(options.personMs);
     const session: Session = { game, seats: new Map(), pending: null };
     this.sessions.set(key, session);
-    const personSeats = specs.flatMap((s, i) => (s === 'human' ? [i] : []));
+    const personSeats = plan.bots.flatMap((b, i) => (b.spec.kind === 'person' ? [i] : []));
     const start = performance.now();
-    const played = playGame(game, specs, {
-      seed: request.seed,
-      timeLimits: request.timeLimits,
-      gameOptions: request.gameOptions,
-      ...(request.opening && { opening: request.opening }),
-      connect: {
-        ...request.connect,
-        person: (seat) => {
-          const bot = new RemoteBot('human', limits);
-          session.seats.set(seat, bot);
-          return bot;
-        },
+    const played = playPlan(plan, {
+      person: (seat) => {
+        const bot = new PersonSeat(PERSON, limits);
+        session.seats.set(seat, bot);
+        return bot;
       },
       onStart: (head) => this.hub.add(key, head, { personSeats }),
-      onAsk: ({ state, seat, input }) => {
+      onAsk: ({ state, seat, input, limit }) => {
         const bot = session.seats.get(seat);
         session.pending = bot ? { seat, state } : null;
         if (!bot) return this.hub.ask(key, null);
         const turns = this.hub.get(key)?.turns ?? [];
-        const limit: number = turns.some((t) => t.seat === seat) ? limits.turn : limits.firstTurn;
         this.hub.ask(key, {
           seat,
           turn: turns.length + 1,
@@ -97,11 +85,12 @@ export class PersonGames {
       onTurn: (turn) => {
         session.pending = null;
         this.hub.turns(key, [turn]);
+        options.onTurn?.(turn);
       },
     });
     const stored = played.then(
       (p) => {
-        const storedId = this.record(request, p, Math.round(performance.now() - start));
+        const storedId = this.record(plan, p, Math.round(performance.now() - start));
         this.hub.end(key, p.result, storedId ?? undefined);
         return p;
       },
@@ -139,26 +128,26 @@ export class PersonGames {
   }
 
   /** Stores the game in a run of its own table of bots and limits, so that it shows in the results; its id. */
-  private record(request: PersonGameRequest, played: PlayedGame, durationMs: number): number | null {
+  private record(plan: GamePlan, played: PlayedGame, durationMs: number): number | null {
     if (!this.store || this.closing) return null;
     const config: MatchConfig = {
       kind: 'match',
-      game: request.game.id,
-      bots: request.specs,
-      timeLimits: request.timeLimits,
-      gameOptions: request.gameOptions,
+      game: plan.game.id,
+      bots: plan.bots.map((b) => b.argument),
+      timeLimits: plan.timeLimits,
+      gameOptions: plan.gameOptions,
       games: 0,
     };
-    const existing = this.store.openRun('match', runIdentity(config), config, request.seed);
+    const existing = this.store.openRun('match', runIdentity(config), config, plan.seed);
     const index = Math.max(-1, ...this.store.finishedIndices(existing.id)) + 1;
     // The run's size is the games it has: each game a person plays adds one.
-    this.store.openRun('match', runIdentity(config), { ...config, games: index + 1 }, request.seed);
+    this.store.openRun('match', runIdentity(config), { ...config, games: index + 1 }, plan.seed);
     return this.store.recordGame(
       {
         runId: existing.id,
         index,
         round: index,
-        seats: request.specs.map((_, i) => i),
+        seats: plan.bots.map((_, i) => i),
         result: played.result,
         times: seatTimes(played.replay),
         durationMs,

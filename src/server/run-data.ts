@@ -1,10 +1,10 @@
 /** What the web arena shows of runs: the list with progress, and a run's report with its pictures' data. */
-import { matchPlan } from '../league/match.js';
-import { PairTally } from '../league/pair-tally.js';
+import { formatOf } from '../league/formats/index.js';
+import { PairTally } from '../league/report/pair-tally.js';
+import { runReport } from '../league/report/run-report.js';
 import type { RunConfig } from '../league/run-config.js';
-import { runReport } from '../league/run-report.js';
-import type { RunRecord, SeatTimes, Store, StoredGame } from '../league/store.js';
-import { tournamentPlan } from '../league/tournament.js';
+import type { RunRecord, SeatTimes, StoredGame } from '../league/store/records.js';
+import type { Store } from '../league/store/store.js';
 import type { BotDetails, FailureLink, RunData, RunGame, RunSummary, TimeHistogram } from './wire.js';
 
 /** Failures per bot whose turn is looked up in their replay (each one is read and inflated). */
@@ -12,19 +12,11 @@ const FAILURE_LINKS = 20;
 /** Bins of a response time histogram below the limit; one more holds the turns at or over it. */
 const BINS = 20;
 
-export function runSummary(
-  store: Store,
-  run: RunRecord,
-  games: readonly StoredGame[],
-  title: (game: string) => string,
-): RunSummary {
+export function runSummary(run: RunRecord, games: readonly StoredGame[], title: (game: string) => string): RunSummary {
   const config = run.config as RunConfig;
-  const what =
-    config.kind === 'match'
-      ? `match, ${config.games} game${config.games === 1 ? '' : 's'}`
-      : `${config.format} tournament, ${config.rounds} round${config.rounds === 1 ? '' : 's'}, tables of ${config.players}`;
-  const planned =
-    config.kind === 'match' ? matchPlan(config, run.seed, []).total : tournamentPlan(config, run, store).total;
+  const format = formatOf(config);
+  const what = format.describe(config);
+  const planned = format.schedule(config, run.seed, []).total;
   return {
     id: run.id,
     kind: run.kind,
@@ -44,7 +36,7 @@ export function runData(store: Store, run: RunRecord, title: (game: string) => s
   const report = runReport(run, games);
   const config = run.config as RunConfig;
   return {
-    summary: runSummary(store, run, games, title),
+    summary: runSummary(run, games, title),
     report,
     games: games.map(
       (g): RunGame => ({
@@ -75,8 +67,8 @@ function botDetails(store: Store, bot: string, b: number, games: readonly Stored
   const failures: FailureLink[] = [];
   const times: SeatTimes[] = [];
   for (const g of games) {
-    g.seats.forEach((player, seat) => {
-      if (player !== b) return;
+    g.seats.forEach((bot, seat) => {
+      if (bot !== b) return;
       times.push(g.times[seat]!);
       const p = g.result.players[seat]!;
       if (p.status === 'ok') return;

@@ -73,9 +73,7 @@ export async function serveArena(sources: ArenaSources, options: ServeOptions): 
   allowed = allowedHosts(options.host, port);
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
 
-  const watching = sources.database
-    ? new DatabaseWatch(sources.database.store, sources.database.live, sources.hub)
-    : null;
+  const watching = sources.database ? new DatabaseWatch(sources.database, sources.hub) : null;
   // `tabula view`: the page reloads when the file is written again (a new --replay of the same game).
   const fileWatch = sources.file ? watchFile(sources.file, () => sources.hub.broadcast({ type: 'reload' })) : null;
 

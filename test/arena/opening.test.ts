@@ -7,7 +7,7 @@ import { game as loa } from '../../src/games/loa/index.js';
 import { game as minishogi } from '../../src/games/minishogi/index.js';
 import { game as morris } from '../../src/games/morris/index.js';
 
-const setup = (seed: number) => ({ players: 2, seed, options: {} });
+const setup = (seed: number) => ({ seats: 2, seed, options: {} });
 
 describe('openings', () => {
   it('plays the same random plies for the same seed, and others for another', () => {

@@ -8,8 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProcessBot } from '../../src/arena/process-bot.js';
-import { isRunning as isAlive, runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
+import { runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
 import type { TurnResult } from '../../src/core/connection.js';
+import { isRunning as isAlive } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
 

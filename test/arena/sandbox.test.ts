@@ -6,10 +6,10 @@ import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
-import { isRunning } from '../../src/arena/process-groups.js';
 import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import type { TurnResult } from '../../src/core/connection.js';
+import { isRunning } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
 import { root } from '../support/cli.js';
 

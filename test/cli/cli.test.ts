@@ -3,9 +3,9 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { isRunning } from '../../src/arena/process-groups.js';
 import type { Replay } from '../../src/arena/replay.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { isRunning } from '../../src/core/proc.js';
 import { root, slack, tabula } from '../support/cli.js';
 
 const millsBot = (mode: string, ...args: string[]) =>

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatReport } from '../../src/cli/run-report-text.js';
 import { millis } from '../../src/core/units.js';
+import { runReport } from '../../src/league/report/run-report.js';
 import type { RunConfig } from '../../src/league/run-config.js';
-import { runReport } from '../../src/league/run-report.js';
-import type { RunRecord } from '../../src/league/store.js';
+import type { RunRecord } from '../../src/league/store/records.js';
 import { type GameSketch, storedGame } from '../support/league.js';
 import { assertSnapshot } from '../support/snapshot.js';
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import { millis } from '../../src/core/units.js';
 import type { MatchConfig } from '../../src/league/run-config.js';
-import { TABULA_APPLICATION_ID } from '../../src/league/store.js';
+import { TABULA_APPLICATION_ID } from '../../src/league/store/schema.js';
 import { root, slack, tabula } from '../support/cli.js';
 import { storedGame } from '../support/league.js';
 import { writeOlderDatabase } from '../support/older-database.js';
@@ -27,6 +27,42 @@ function ndjson(text: string): Record<string, any>[] {
     .map((line) => JSON.parse(line));
 }
 
+/** The settings of a run that the tests below vary: each one absent is left off the command line. */
+interface RunSettings {
+  readonly games?: number;
+  readonly sprt?: string;
+  readonly concurrency?: number;
+  readonly seed?: number;
+  readonly json?: boolean;
+  /** Whether the generous time limits (`slack`) end the command line: yes unless false. */
+  readonly slack?: boolean;
+}
+
+/** The arguments of a `tabula match` or `tabula tournament` of `bots` at `game`, stored in `db`. */
+function runArgs(
+  command: 'match' | 'tournament',
+  game: string,
+  bots: readonly string[],
+  db: string,
+  { games, sprt, concurrency, seed, json = false, slack: generous = true }: RunSettings = {},
+): string[] {
+  const option = (name: string, value: string | number | undefined): string[] =>
+    value === undefined ? [] : [name, String(value)];
+  return [
+    command,
+    game,
+    ...bots,
+    ...option('--games', games),
+    ...option('--sprt', sprt),
+    ...option('--concurrency', concurrency),
+    '--db',
+    db,
+    ...option('--seed', seed),
+    ...(json ? ['--json'] : []),
+    ...(generous ? slack : []),
+  ];
+}
+
 function storedGames(db: string): { id: number; idx: number; seed: number; seats: string; result: string }[] {
   const conn = new Database(db, { readonly: true });
   try {
@@ -39,22 +75,13 @@ function storedGames(db: string): { id: number; idx: number; seed: number; seats
 describe('tabula match', () => {
   it('plays a few dozen real games in pairs, seats swapped, reporting each and a summary', async () => {
     const db = await tempDb();
-    const run = await tabula([
-      'match',
-      'mills',
-      'builtin:random',
-      garbage,
-      '--games',
-      '24',
-      '--concurrency',
-      '2',
-      '--db',
-      db,
-      '--seed',
-      '3',
-      '--json',
-      ...slack,
-    ]);
+    const args = runArgs('match', 'mills', ['builtin:random', garbage], db, {
+      games: 24,
+      concurrency: 2,
+      seed: 3,
+      json: true,
+    });
+    const run = await tabula(args);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(
       run.stderr.split('\n').every((line) => line === '' || /^(tabula: | {2})/.test(line)),
@@ -107,22 +134,7 @@ describe('tabula match', () => {
     assert.equal(replay.code, 0, replay.stderr);
     assert.equal(JSON.parse(replay.stdout).version, 1);
 
-    const again = await tabula([
-      'match',
-      'mills',
-      'builtin:random',
-      garbage,
-      '--games',
-      '24',
-      '--concurrency',
-      '2',
-      '--db',
-      db,
-      '--seed',
-      '3',
-      '--json',
-      ...slack,
-    ]);
+    const again = await tabula(args);
     assert.equal(
       ndjson(again.stdout).filter((e) => e.event === 'game').length,
       0,
@@ -133,22 +145,14 @@ describe('tabula match', () => {
 
   it('stops when the SPRT decides', async () => {
     const db = await tempDb();
-    const run = await tabula([
-      'match',
-      'mills',
-      'builtin:random',
-      garbage,
-      '--games',
-      '200',
-      '--sprt',
-      'elo0=0,elo1=200',
-      '--concurrency',
-      '2',
-      '--db',
-      db,
-      '--json',
-      ...slack,
-    ]);
+    const run = await tabula(
+      runArgs('match', 'mills', ['builtin:random', garbage], db, {
+        games: 200,
+        sprt: 'elo0=0,elo1=200',
+        concurrency: 2,
+        json: true,
+      }),
+    );
     assert.equal(run.code, 0, run.stderr);
     const summary = ndjson(run.stdout).at(-1)!;
     const sprt = summary.pairs[0].sprt;
@@ -159,36 +163,20 @@ describe('tabula match', () => {
 
   it('refuses bad settings with a usage error', async () => {
     const db = await tempDb();
-    const bad = await tabula([
-      'match',
-      'mills',
-      'builtin:random',
-      'builtin:random',
-      '--sprt',
-      'elo0=10,elo1=0',
-      '--db',
-      db,
-    ]);
+    const bad = await tabula(
+      runArgs('match', 'mills', ['builtin:random', 'builtin:random'], db, { sprt: 'elo0=10,elo1=0', slack: false }),
+    );
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /elo1 \(0\) must be greater than elo0 \(10\)/);
   });
 
   it('continues after SIGKILL: no finished game lost, none counted twice, standings readable meanwhile', async () => {
     const db = await tempDb();
-    const args = [
-      'match',
-      'mills',
-      'builtin:random',
-      'builtin:random',
-      '--games',
-      '16',
-      '--concurrency',
-      '2',
-      '--db',
-      db,
-      '--json',
-      ...slack,
-    ];
+    const args = runArgs('match', 'mills', ['builtin:random', 'builtin:random'], db, {
+      games: 16,
+      concurrency: 2,
+      json: true,
+    });
     const script = `const { main } = await import(${JSON.stringify(new URL('../../src/cli/main.js', import.meta.url).href)}); process.exitCode = await main(process.argv.slice(1));`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], {
       cwd: root,
@@ -235,19 +223,7 @@ describe('tabula tournament', () => {
   it('plays a round-robin with ratings and a cross table', async () => {
     const db = await tempDb();
     const bots = ['builtin:random', garbage, `python3 ${join(root, 'test/fixtures/bots/mills_first.py')}`];
-    const run = await tabula([
-      'tournament',
-      'mills',
-      ...bots,
-      '--db',
-      db,
-      '--seed',
-      '1',
-      '--concurrency',
-      '2',
-      '--json',
-      ...slack,
-    ]);
+    const run = await tabula(runArgs('tournament', 'mills', bots, db, { seed: 1, concurrency: 2, json: true }));
     assert.equal(run.code, 0, run.stderr);
     const events = ndjson(run.stdout);
     assert.equal(events.filter((e) => e.event === 'game').length, 6, 'three pairs, both seat orders');
@@ -270,19 +246,12 @@ describe('tabula tournament', () => {
 describe('tabula tournament of more seats', () => {
   it('rotates three bots over every seat order, rated with OpenSkill', async () => {
     const db = await tempDb();
-    const run = await tabula([
-      'tournament',
-      'rummikode',
-      'builtin:random',
-      'builtin:random',
-      'builtin:random',
-      '--db',
-      db,
-      '--seed',
-      '2',
-      '--json',
-      ...slack,
-    ]);
+    const run = await tabula(
+      runArgs('tournament', 'rummikode', ['builtin:random', 'builtin:random', 'builtin:random'], db, {
+        seed: 2,
+        json: true,
+      }),
+    );
     assert.equal(run.code, 0, run.stderr);
     const events = ndjson(run.stdout);
     const games = events.filter((e) => e.event === 'game');
@@ -320,31 +289,19 @@ describe('tabula calibrate', () => {
 });
 
 describe('runs that go wrong, and what they say', () => {
-  const matchArgs = (db: string, ...rest: string[]) => [
-    'match',
-    'mills',
-    'builtin:random',
-    'builtin:random',
-    '--concurrency',
-    '1',
-    '--db',
-    db,
-    '--seed',
-    '4',
-    ...slack,
-    ...rest,
-  ];
+  const matchArgs = (db: string, settings: RunSettings) =>
+    runArgs('match', 'mills', ['builtin:random', 'builtin:random'], db, { concurrency: 1, seed: 4, ...settings });
 
   it('refuses to play a run that another process is playing, naming that process', async () => {
     const db = await tempDb();
-    const first = spawn(process.execPath, [tabulaJs, ...matchArgs(db, '--games', '400')], {
+    const first = spawn(process.execPath, [tabulaJs, ...matchArgs(db, { games: 400 })], {
       cwd: root,
       stdio: 'ignore',
     });
     try {
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline && !(await hasClaim(db))) await sleep(100);
-      const second = await tabula(matchArgs(db, '--games', '400'));
+      const second = await tabula(matchArgs(db, { games: 400 }));
       assert.equal(second.code, 2, second.stderr);
       assert.equal(second.stdout, '');
       assert.match(
@@ -355,23 +312,14 @@ describe('runs that go wrong, and what they say', () => {
       first.kill('SIGKILL');
       await new Promise((resolve) => first.once('exit', resolve));
     }
-    const resumed = await tabula(matchArgs(db, '--games', '2', '--json'));
+    const resumed = await tabula(matchArgs(db, { games: 2, json: true }));
     assert.equal(resumed.code, 0, `a claim left by a killed process is taken over: ${resumed.stderr}`);
   });
 
   it('checks every bot before the first game: one that cannot start stops the run, which stores nothing', async () => {
     const db = await tempDb();
     for (const broken of ['./no-such-bot', `python3 -c "import sys; sys.exit('no luck')"`]) {
-      const run = await tabula([
-        'tournament',
-        'mills',
-        'builtin:random',
-        'builtin:random',
-        broken,
-        '--db',
-        db,
-        ...slack,
-      ]);
+      const run = await tabula(runArgs('tournament', 'mills', ['builtin:random', 'builtin:random', broken], db));
       assert.equal(run.code, 3, run.stderr);
       assert.equal(run.stdout, '');
       assert.match(run.stderr, /^tabula: cannot start bot "[^\n]*": exited with code (127|1)[^\n]*\n$/);
@@ -388,20 +336,9 @@ describe('runs that go wrong, and what they say', () => {
     const vanishing =
       `[ -e ${denied} ] && exit 127; [ -e ${started} ] && touch ${denied} && exit 126; ` +
       `touch ${started}; exec python3 ${join(root, 'test/fixtures/bots/mills_first.py')}`;
-    const run = await tabula([
-      'match',
-      'mills',
-      'builtin:random',
-      vanishing,
-      '--games',
-      '4',
-      '--concurrency',
-      '1',
-      '--db',
-      db,
-      '--json',
-      ...slack,
-    ]);
+    const run = await tabula(
+      runArgs('match', 'mills', ['builtin:random', vanishing], db, { games: 4, concurrency: 1, json: true }),
+    );
     assert.equal(run.code, 0, run.stderr);
     const summary = ndjson(run.stdout).at(-1)!;
     assert.equal(summary.gamesPlayed, 4);
@@ -413,19 +350,12 @@ describe('runs that go wrong, and what they say', () => {
 
   it('names bots, tells apart two with one command line, and lists the games of a run', async () => {
     const db = await tempDb();
-    const run = await tabula([
-      'tournament',
-      'mills',
-      'first=builtin:random',
-      'builtin:random',
-      'builtin:random',
-      '--db',
-      db,
-      '--seed',
-      '1',
-      '--json',
-      ...slack,
-    ]);
+    const run = await tabula(
+      runArgs('tournament', 'mills', ['first=builtin:random', 'builtin:random', 'builtin:random'], db, {
+        seed: 1,
+        json: true,
+      }),
+    );
     assert.equal(run.code, 0, run.stderr);
     const events = ndjson(run.stdout);
     const summary = events.at(-1)!;
@@ -480,7 +410,7 @@ describe('runs that go wrong, and what they say', () => {
 
   it('shows life with a plain line every few seconds when stderr is not a terminal', async () => {
     const db = await tempDb();
-    const run = await tabula(matchArgs(db, '--games', '2'));
+    const run = await tabula(matchArgs(db, { games: 2 }));
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stderr.trim().split('\n');
     assert.match(lines[0]!, /^run 1: 0\/2 games, failures 0$/);
@@ -506,7 +436,7 @@ describe('runs that go wrong, and what they say', () => {
     ]);
     const before = await tabula(['results', '--db', db, '--json']);
     assert.equal(JSON.parse(before.stdout).runs[0].gamesPlayed, 2);
-    const run = await tabula(matchArgs(db, '--games', '4', '--json'));
+    const run = await tabula(matchArgs(db, { games: 4, json: true }));
     assert.equal(run.code, 0, run.stderr);
     assert.equal(ndjson(run.stdout).filter((e) => e.event === 'game').length, 2, 'only the games it lacked');
     assert.equal(ndjson(run.stdout).at(-1)!.gamesPlayed, 4);
@@ -514,7 +444,7 @@ describe('runs that go wrong, and what they say', () => {
     assert.equal(marked.pragma('application_id', { simple: true }), TABULA_APPLICATION_ID);
     marked.close();
 
-    const fewer = await tabula(matchArgs(db, '--games', '2'));
+    const fewer = await tabula(matchArgs(db, { games: 2 }));
     assert.equal(fewer.code, 0, fewer.stderr);
     assert.match(
       fewer.stdout.split('\n')[0]!,

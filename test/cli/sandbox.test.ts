@@ -6,9 +6,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isRunning } from '../../src/arena/process-groups.js';
 import { findHierarchies, runDirName } from '../../src/arena/sandbox/cgroups.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { isRunning } from '../../src/core/proc.js';
 import { root, slack, startTabula, tabula } from '../support/cli.js';
 
 const bot = (...args: string[]) => ['python3', join(root, 'test/fixtures/bots/mills_first.py'), ...args].join(' ');

@@ -7,7 +7,7 @@ import { botSetup, inMemoryBot } from '../support/games.js';
 
 /** The first answer of the game's first built-in bot at the start: a legal line, whatever the game. */
 async function firstAnswer(game: GameDefinition): Promise<{ state: unknown; line: string }> {
-  const state = game.rules.initial({ players: game.seats.min, seed: 1, options: {} });
+  const state = game.rules.initial({ seats: game.seats.min, seed: 1, options: {} });
   const seat = game.rules.toMove(state);
   const bot = inMemoryBot(game.bots[Object.keys(game.bots)[0]!]!.create(botSetup(1)));
   const line = await bot.turn(game.protocol.turnInput(state, seat, true));

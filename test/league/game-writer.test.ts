@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Replay } from '../../src/arena/replay.js';
-import { GameWriter } from '../../src/league/game-writer.js';
-import { Store } from '../../src/league/store.js';
+import { GameWriter } from '../../src/league/store/game-writer.js';
+import { Store } from '../../src/league/store/store.js';
 import { storedGame } from '../support/league.js';
 
 describe('the game writer', () => {

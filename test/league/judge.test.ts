@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BuiltinBot, GameDefinition } from '../../src/core/game.js';
 import { SetupError } from '../../src/core/game.js';
-import { BOSS_SPRT, type JudgeRequest, judgeSubmission, type Opponent, opponentOf } from '../../src/league/judge.js';
+import { BOSS_SPRT, type JudgeRequest, judgeSubmission, opponentOf, planJudging } from '../../src/league/judge.js';
 import { race } from '../fixtures/games/race.js';
 
 /** A race bot that adds what `pick` says for the total it reads. */
@@ -27,25 +27,24 @@ const game: GameDefinition = {
   bosses: { wood: 'random', gold: 'perfect' },
 };
 
-const judge = (submission: string, opponent: Opponent, games = 200) => {
-  const request: JudgeRequest = {
-    game,
+const judge = (submission: string, choice: Pick<JudgeRequest, 'boss' | 'league'>, games = 200) => {
+  const plan = planJudging(game, {
     submission,
-    opponent,
+    ...choice,
     games,
     seed: 1,
     timeLimits: race.timeLimits,
     gameOptions: {},
-  };
+  });
   const seen: { index: number; seat: number; seed: number }[] = [];
-  return judgeSubmission(request, (judged) => {
+  return judgeSubmission(plan, (judged) => {
     seen.push({ index: judged.index, seat: judged.seat, seed: judged.result.seed });
   }).then((verdict) => ({ verdict, seen }));
 };
 
 describe('judging against a boss', () => {
   it('accepts a submission shown at least as strong: game pairs, seats swapped on one seed, until the SPRT says H1', async () => {
-    const { verdict, seen } = await judge('builtin:perfect', opponentOf(game, { league: 'wood' }));
+    const { verdict, seen } = await judge('builtin:perfect', { league: 'wood' });
     assert.equal(verdict.accepted, true);
     assert.equal(verdict.reason, null);
     const boss = verdict.boss!;
@@ -67,13 +66,13 @@ describe('judging against a boss', () => {
   });
 
   it('rejects a submission shown weaker, and one not shown stronger within the cap', async () => {
-    const weaker = await judge('builtin:ones', opponentOf(game, {}));
+    const weaker = await judge('builtin:ones', {});
     assert.equal(weaker.verdict.accepted, false);
     assert.equal(weaker.verdict.boss?.sprt.verdict, 'H0');
     assert.equal(weaker.verdict.reason, 'weaker than builtin:perfect');
     assert.equal(weaker.verdict.boss?.losses, weaker.verdict.games);
 
-    const capped = await judge('builtin:random', opponentOf(game, { boss: 'builtin:random' }), 4);
+    const capped = await judge('builtin:random', { boss: 'builtin:random' }, 4);
     assert.equal(capped.verdict.accepted, false);
     assert.equal(capped.verdict.games, 4);
     assert.equal(capped.verdict.boss?.sprt.verdict, null);
@@ -81,7 +80,7 @@ describe('judging against a boss', () => {
   });
 
   it('stops at the first game the submission fails, whatever the score', async () => {
-    const { verdict } = await judge('builtin:thrower', opponentOf(game, {}));
+    const { verdict } = await judge('builtin:thrower', {});
     assert.equal(verdict.accepted, false);
     assert.equal(verdict.games, 1);
     assert.match(verdict.reason!, /^crash: /);
@@ -91,9 +90,31 @@ describe('judging against a boss', () => {
 
 describe('the opponent of a judged submission', () => {
   it("is the highest league's boss by default, or the league's, or the built-in bot named", () => {
-    assert.deepEqual(opponentOf(game, {}), { kind: 'boss', boss: 'builtin:perfect', league: 'gold' });
-    assert.deepEqual(opponentOf(game, { league: 'wood' }), { kind: 'boss', boss: 'builtin:random', league: 'wood' });
-    assert.deepEqual(opponentOf(game, { boss: 'builtin:ones' }), { kind: 'boss', boss: 'builtin:ones' });
+    // Which boss, and the bot that plays it, parsed.
+    const chosen = (choice: Pick<JudgeRequest, 'boss' | 'league'>) => {
+      const { bot, ...opponent } = opponentOf(game, choice);
+      return { ...opponent, bot: bot.argument, builtin: bot.spec.kind === 'builtin' };
+    };
+    assert.deepEqual(chosen({}), {
+      kind: 'boss',
+      boss: 'builtin:perfect',
+      league: 'gold',
+      bot: 'builtin:perfect',
+      builtin: true,
+    });
+    assert.deepEqual(chosen({ league: 'wood' }), {
+      kind: 'boss',
+      boss: 'builtin:random',
+      league: 'wood',
+      bot: 'builtin:random',
+      builtin: true,
+    });
+    assert.deepEqual(chosen({ boss: 'builtin:ones' }), {
+      kind: 'boss',
+      boss: 'builtin:ones',
+      bot: 'builtin:ones',
+      builtin: true,
+    });
   });
 
   it("is the statement's judge by default where the game has one", () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PairTally } from '../../src/league/pair-tally.js';
+import { PairTally } from '../../src/league/report/pair-tally.js';
 import { storedGame } from '../support/league.js';
 
 const bots = ['a', 'b'];

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { processStartTime } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
-import { LiveGames } from '../../src/league/live-games.js';
-import { processStart } from '../../src/league/process-start.js';
 import { type MatchConfig, runIdentity } from '../../src/league/run-config.js';
-import { SCHEMA_VERSION, Store, TABULA_APPLICATION_ID } from '../../src/league/store.js';
+import { SCHEMA_VERSION, TABULA_APPLICATION_ID } from '../../src/league/store/schema.js';
+import { Store } from '../../src/league/store/store.js';
 import { storedGame } from '../support/league.js';
 import { writeOlderDatabase } from '../support/older-database.js';
 
@@ -190,7 +190,9 @@ describe('the store, as a file', () => {
     store.claimRun(run.id); // the same process again: no conflict with itself
     const db = new Database(store.path);
     const claim = (pid: number) =>
-      db.prepare('UPDATE run_claims SET pid = ?, pid_start = ? WHERE run_id = ?').run(pid, processStart(pid), run.id);
+      db
+        .prepare('UPDATE run_claims SET pid = ?, pid_start = ? WHERE run_id = ?')
+        .run(pid, processStartTime(pid), run.id);
     // Another live process: this test's parent.
     claim(process.ppid);
     assert.throws(() => store.claimRun(run.id), {
@@ -216,7 +218,14 @@ describe('the store and the live tables', () => {
   it('recognises a database written before marking that has the live games tables', async () => {
     const path = await tempPath();
     writeOlderDatabase(path, config, 7, []);
-    new LiveGames(path).close();
+    // The live tables as Tabulas before the store owned them made them, in a database of any version.
+    const older = new Database(path);
+    older.exec(`CREATE TABLE IF NOT EXISTS live_games (
+      id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, idx INTEGER NOT NULL, round INTEGER NOT NULL,
+      seats TEXT NOT NULL, pid INTEGER NOT NULL, head TEXT NOT NULL, UNIQUE (run_id, idx));
+    CREATE TABLE IF NOT EXISTS live_turns (
+      game_id INTEGER NOT NULL, turn INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game_id, turn));`);
+    older.close();
     const store = new Store(path);
     assert.equal(store.runs().length, 1);
     store.close();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pairKey, swissRound, swissStanding } from '../../src/league/swiss.js';
+import { pairKey, swissRound, swissStanding } from '../../src/league/formats/swiss.js';
 import { storedGame } from '../support/league.js';
 
 const bots = ['a', 'b', 'c', 'd', 'e'];

@@ -4,9 +4,8 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../src/arena/game-loop.js';
 import type { ReplayHead, ReplayTurn } from '../../src/arena/replay.js';
 import { findGame } from '../../src/games/registry.js';
-import { LiveGames } from '../../src/league/live-games.js';
-import { seatTimes } from '../../src/league/parallel-games.js';
-import { Store } from '../../src/league/store.js';
+import { seatTimes } from '../../src/league/scheduled-game.js';
+import { Store } from '../../src/league/store/store.js';
 import { DatabaseWatch, liveKey } from '../../src/server/database-watch.js';
 import { LiveHub } from '../../src/server/live-hub.js';
 import type { ServerMessage } from '../../src/server/wire.js';
@@ -25,8 +24,10 @@ describe('live games in the results database', () => {
   it('are published by the playing process and read by another connection, until stored', async () => {
     const { replay } = await playedMorris();
     const path = join(scratch(), 'live.db');
-    const writer = new LiveGames(path);
-    const reader = new LiveGames(path);
+    const writing = new Store(path);
+    const reading = new Store(path);
+    const writer = writing.live;
+    const reader = reading.live;
     const slot = { runId: 1, index: 4, round: 2, seats: [1, 0] };
     const id = writer.begin(slot, headOf(replay));
     writer.append(id, replay.turns.slice(0, 3));
@@ -46,8 +47,8 @@ describe('live games in the results database', () => {
     );
     writer.end(again);
     assert.deepEqual(reader.list(), []);
-    writer.close();
-    reader.close();
+    writing.close();
+    reading.close();
   });
 
   it("reach the server's pages: new games, their turns, and their end with the stored game's id", async () => {
@@ -58,9 +59,10 @@ describe('live games in the results database', () => {
     const hub = new LiveHub();
     const messages: ServerMessage[] = [];
     const page = hub.connect((m) => messages.push(m));
-    const watch = new DatabaseWatch(store, new LiveGames(path), hub);
+    const watch = new DatabaseWatch(store, hub);
+    const writing = new Store(path);
     try {
-      const writer = new LiveGames(path);
+      const writer = writing.live;
       const id = writer.begin({ runId: run.id, index: 0, round: 0, seats: [0, 1] }, headOf(replay));
       page.watch(liveKey(id));
       writer.append(id, replay.turns.slice(0, 5) as ReplayTurn[]);
@@ -80,8 +82,8 @@ describe('live games in the results database', () => {
       assert.deepEqual(messages.at(-2), { type: 'end', key: liveKey(id), result, storedId: stored });
       assert.deepEqual(messages.at(-1), { type: 'runs' });
       assert.equal(hub.playing().length, 0);
-      writer.close();
     } finally {
+      writing.close();
       watch.stop();
       page.close();
       store.close();

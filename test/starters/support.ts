@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../src/arena/game-loop.js';
 import type { GameDefinition } from '../../src/core/game.js';
 import { loadGames } from '../../src/games/registry.js';
-import { judgeSubmission, opponentOf } from '../../src/league/judge.js';
+import { judgeSubmission, planJudging } from '../../src/league/judge.js';
 import { findLanguage } from '../../src/starters/kit.js';
 import { root, tabula } from '../support/cli.js';
 import { slackLimits } from '../support/games.js';
@@ -88,16 +88,14 @@ export function starterSuite(languageId: string): void {
           // The statement's judge plays the starter in seat 0 and stops at its first game not won:
           // rejected for a draw or a loss, never for a failure of the starter.
           const judged = await judgeSubmission(
-            {
-              game,
+            planJudging(game, {
               submission: language.run,
-              opponent: opponentOf(game, {}),
               games: 2,
               seed: 1,
               timeLimits: slackLimits,
               gameOptions: {},
               connect: { cwd: dir },
-            },
+            }),
             () => {},
           );
           assert.equal(judged.accepted, false);

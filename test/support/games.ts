@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { LineQueue } from '../../src/arena/line-streams.js';
 import type { BotSetup, Protocol, Rules } from '../../src/core/game.js';
 import type { BotProgram } from '../../src/core/line-io.js';
-import { millis, type TimeLimits } from '../../src/core/units.js';
+import type { TimeLimits } from '../../src/core/time-control.js';
+import { millis } from '../../src/core/units.js';
 
 export interface RulesAndProtocol<S, M> {
   readonly rules: Rules<S, M>;

@@ -1,7 +1,7 @@
 /** Stored games made by hand, for the league's unit tests: results and times without playing. */
 import type { GameResult } from '../../src/core/game-result.js';
 import { seat } from '../../src/core/units.js';
-import type { SeatTimes, StoredGame } from '../../src/league/store.js';
+import type { SeatTimes, StoredGame } from '../../src/league/store/records.js';
 
 export interface GameSketch {
   readonly index: number;

@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { type RunConfig, runIdentity } from '../../src/league/run-config.js';
-import type { StoredGame } from '../../src/league/store.js';
+import type { StoredGame } from '../../src/league/store/records.js';
 
 /** The schema of src/league/store.ts before version 1, verbatim. */
 const VERSION_0_SCHEMA = `

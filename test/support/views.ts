@@ -120,7 +120,7 @@ export function draw<S>(game: GameDefinition<S, unknown>, state: S, options: Boa
 /** The states of a game of uniformly random legal moves from `seed`, the start included. */
 export function randomGame<S, M>(game: GameDefinition<S, M>, players: number, seed: number, maxPlies = 1000): S[] {
   const rng = new Rng(seed);
-  let state = game.rules.initial({ players, seed, options: {} });
+  let state = game.rules.initial({ seats: players, seed, options: {} });
   const states = [state];
   while (game.rules.outcome(state) === null && states.length <= maxPlies) {
     state = game.rules.play(state, rng.pick(game.rules.legalMoves(state)));

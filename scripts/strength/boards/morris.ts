@@ -10,7 +10,7 @@ import type { BoardPosition } from '../../../src/boards/morris-engine/position.j
 import type { GameDefinition } from '../../../src/core/game.js';
 import { millis, type Seat } from '../../../src/core/units.js';
 import type { MatchConfig } from '../../../src/league/run-config.js';
-import { Store } from '../../../src/league/store.js';
+import { Store } from '../../../src/league/store/store.js';
 import { ladderOptions, playLadder, type Rung } from '../ladder.js';
 
 /** What the table check needs of a game beyond its definition. */
@@ -87,7 +87,7 @@ function checkTables<S, M>(
       for (const stored of store.games(run.id)) {
         const replay = store.replay(stored.id)!;
         const watched = stored.seats.indexOf(0) as Seat;
-        let state = startOf(g.game, { players: 2, seed: replay.seed, options: {} }, replay.opening);
+        let state = startOf(g.game, { seats: 2, seed: replay.seed, options: {} }, replay.opening);
         let safe: boolean | null = null;
         for (const turn of replay.turns) {
           const p = g.position(state);

@@ -5,11 +5,11 @@
  * in that directory. The directory is named after its owner so that a later run can tell leftovers
  * of a dead one from the cgroups of one still running.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processStartTime } from '../process-groups.js';
+import { cgroupSources, pidNamespace, processStartTime } from '../../core/proc.js';
 
 export const CONTROLLERS = ['memory', 'pids', 'cpuacct'] as const;
 export type Controller = (typeof CONTROLLERS)[number];
@@ -19,15 +19,12 @@ export type Hierarchies = Map<Controller, { readonly dir: string } | { readonly 
 
 export function findHierarchies(): Hierarchies {
   const found: Hierarchies = new Map();
-  let mounts: string;
-  let own: string;
-  try {
-    mounts = readFileSync('/proc/self/mountinfo', 'utf8');
-    own = readFileSync('/proc/self/cgroup', 'utf8');
-  } catch {
+  const sources = cgroupSources();
+  if (sources === null) {
     for (const c of CONTROLLERS) found.set(c, { off: 'no /proc to find cgroups in' });
     return found;
   }
+  const { mountinfo: mounts, cgroups: own } = sources;
   for (const controller of CONTROLLERS) {
     const mount = v1Mount(mounts, controller);
     // A line of /proc/self/cgroup: `id:controller,controller:/path`.
@@ -68,14 +65,6 @@ const RUN_DIR = /^tabula\.(\d+)\.(\d+)\.(\d+)$/;
 /** The name of this process's directory: its pid namespace, pid and start time (pids are reused). */
 export function runDirName(): string {
   return `tabula.${pidNamespace()}.${process.pid}.${processStartTime(process.pid)}`;
-}
-
-function pidNamespace(): string {
-  try {
-    return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? '0';
-  } catch {
-    return '0';
-  }
 }
 
 /** The processes in a cgroup. */

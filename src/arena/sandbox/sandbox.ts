@@ -9,7 +9,8 @@
 import { mkdirSync, readSync } from 'node:fs';
 import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ownNice, raisingProblem, setNice, threadsOf } from '../../core/start-up-priority.js';
+import { threadsOf } from '../../core/proc.js';
+import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
 import {
   type Controller,
   cgroupThreads,

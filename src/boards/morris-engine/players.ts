@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BotSetup, Setting } from '../../core/game.js';
-import { processStartedAt } from '../../core/proc-stat.js';
+import { processStartedAt } from '../../core/proc.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { yieldingCpu } from '../../core/start-up-priority.js';

@@ -78,7 +78,7 @@ export function stateAt(position: Position, ply = 0, maxMoves = DEFAULT_MAX_MOVE
 }
 
 function initial(setup: GameSetup): LoaState {
-  checkSeats(seating, setup.players);
+  checkSeats(seating, setup.seats);
   return stateAt(Position.start(), 0, maxMovesOption(setup.options));
 }
 

@@ -14,7 +14,7 @@ export interface TurnPiece {
 }
 
 export interface TurnInput {
-  readonly color: 'BLACK' | 'WHITE';
+  readonly colour: 'BLACK' | 'WHITE';
   readonly turnsLeft: number;
   readonly myPieces: number;
   readonly opponentPieces: number;
@@ -29,9 +29,9 @@ export interface TurnInput {
 export async function readTurn(io: LineIO): Promise<TurnInput | null> {
   const header = await io.readLine();
   if (header === null) return null;
-  const [color = '', ...rest] = header.split(' ');
-  if (color !== 'BLACK' && color !== 'WHITE')
-    throw new TurnInputError(`expected BLACK or WHITE, got ${JSON.stringify(color)}`);
+  const [colour = '', ...rest] = header.split(' ');
+  if (colour !== 'BLACK' && colour !== 'WHITE')
+    throw new TurnInputError(`expected BLACK or WHITE, got ${JSON.stringify(colour)}`);
   const [turnsLeft, myPieces, opponentPieces, myStock, opponentStock] = readNumbers(
     rest.join(' '),
     5,
@@ -53,7 +53,7 @@ export async function readTurn(io: LineIO): Promise<TurnInput | null> {
   const options = await readCountedLines(io, 'the number of options');
   if (options === null) return null;
   return {
-    color,
+    colour,
     turnsLeft: turnsLeft!,
     myPieces: myPieces!,
     opponentPieces: opponentPieces!,

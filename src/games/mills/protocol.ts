@@ -9,7 +9,7 @@ import { DIRECTIONS, directionOf, RADII, radiusOf, slotOf } from './board.js';
 import {
   checkKind,
   checkMove,
-  colorOf,
+  colourOf,
   formatMove,
   MAX_PIECE_ID,
   type MillsMove,
@@ -39,13 +39,13 @@ export function listedMoves(state: MillsState): MillsMove[] {
 }
 
 function turnInput(state: MillsState, s: Seat): string[] {
-  if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
+  if (s !== rules.toMove(state)) throw new Error(`it is not ${colourOf(s)}'s turn`);
   const opponent = seat(1 - s);
   const pieces = piecesOnBoard(state);
   const options = listedMoves(state).map(formatMove);
   return [
     [
-      colorOf(s),
+      colourOf(s),
       turnsLeft(state, s),
       state.onBoard[s],
       state.onBoard[opponent],
@@ -124,7 +124,7 @@ function parseCommand(state: MillsState, command: string): Result<MillsMove> {
 }
 
 function parseOutput(state: MillsState, s: Seat, line: string): Result<Answer<MillsMove>> {
-  if (s !== rules.toMove(state)) throw new Error(`it is not ${colorOf(s)}'s turn`);
+  if (s !== rules.toMove(state)) throw new Error(`it is not ${colourOf(s)}'s turn`);
   const text = withoutTrailingBlanks(line);
   if (/^ *$/.test(text)) return failed('empty line');
   const semicolon = text.indexOf(';');

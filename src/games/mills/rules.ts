@@ -30,8 +30,8 @@ export const pieceId = (n: number): PieceId => n as PieceId;
 export const STOCK = 9;
 export const MAX_PIECE_ID = 2 * STOCK;
 export const TURNS_PER_PLAYER = 200;
-const COLORS = ['BLACK', 'WHITE'] as const;
-export type Color = (typeof COLORS)[number];
+const COLOURS = ['BLACK', 'WHITE'] as const;
+export type Colour = (typeof COLOURS)[number];
 
 /** Which piece the mover asks to remove if the move closes a mill: an id, or 0 for "any". */
 export type Removal = PieceId | 0;
@@ -79,7 +79,7 @@ export function phaseOf(state: MillsState, s: Seat): Phase {
   return state.onBoard[s]! <= 3 ? 'jump' : 'movement';
 }
 
-export const colorOf = (s: Seat): Color => COLORS[s]!;
+export const colourOf = (s: Seat): Colour => COLOURS[s]!;
 const opponentOf = (s: Seat): Seat => seat(1 - s);
 const toMove = (state: MillsState): Seat => seat(state.ply % 2);
 const bit = (id: number): number => 1 << (id - 1);
@@ -97,7 +97,7 @@ export function formatMove(move: MillsMove): string {
 }
 
 function initial(setup: GameSetup): MillsState {
-  checkSeats(seating, setup.players);
+  checkSeats(seating, setup.seats);
   return {
     board: new Int8Array(SLOT_COUNT),
     slots: new Int8Array(MAX_PIECE_ID + 1).fill(-1),
@@ -263,7 +263,7 @@ function outcomeAfter(state: MillsState): Outcome | null {
     if (state.stock[s] === 0 && state.onBoard[s]! <= 2)
       return {
         winner: opponentOf(s),
-        reason: `${colorOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`,
+        reason: `${colourOf(s)} is down to ${plural(state.onBoard[s]!, 'piece')}`,
         scores,
       };
   }
@@ -277,7 +277,7 @@ function outcomeAfter(state: MillsState): Outcome | null {
     };
   }
   if (!canMove(state))
-    return { winner: opponentOf(toMove(state)), reason: `${colorOf(toMove(state))} cannot move`, scores };
+    return { winner: opponentOf(toMove(state)), reason: `${colourOf(toMove(state))} cannot move`, scores };
   return null;
 }
 
@@ -329,7 +329,7 @@ function play(state: MillsState, move: MillsMove): MillsState {
 function forfeit(state: MillsState, s: Seat): MillsState {
   if (state.outcome) throw new Error('the game is over');
   const scores = s === 0 ? [-1, state.onBoard[1]] : [state.onBoard[0], -1];
-  return { ...state, outcome: { winner: opponentOf(s), reason: `${colorOf(s)} forfeits`, scores } };
+  return { ...state, outcome: { winner: opponentOf(s), reason: `${colourOf(s)} forfeits`, scores } };
 }
 
 /** The turns `s` has still to play, its current one included: 200 on its first turn, 1 on its last. */

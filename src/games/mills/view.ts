@@ -32,7 +32,7 @@ export interface MillsSnapshot {
   readonly outcome?: Outcome | null;
 }
 
-export const COLOR_NAMES = ['BLACK', 'WHITE'] as const;
+export const COLOUR_NAMES = ['BLACK', 'WHITE'] as const;
 const STOCK = 9;
 
 /** The element ids a person clicks: an empty slot, or a piece by its id. */
@@ -46,7 +46,7 @@ function lastMoveOf(snapshot: MillsSnapshot): MorrisLastMove | null {
   if (snapshot.lastMove === null) return null;
   const fields = snapshot.lastMove.split(' ');
   const at = fields[0] === 'PUT' ? 1 : 2;
-  const mover = COLOR_NAMES[1 - snapshot.toMove];
+  const mover = COLOUR_NAMES[1 - snapshot.toMove];
   const removed = snapshot.removed.length > 0 ? ` · removed ${snapshot.removed.join(', ')}` : '';
   return {
     from: snapshot.from ? pointOf(snapshot.from) : null,
@@ -61,7 +61,7 @@ export function board(data: unknown, options: BoardOptions): string {
   const occupant = new Map(snapshot.pieces.map((p) => [pointOf(p), p]));
   const onBoard = (s: number): number => snapshot.pieces.filter((p) => p.owner === s).length;
   const side = (s: number) => ({
-    name: COLOR_NAMES[s]!,
+    name: COLOUR_NAMES[s]!,
     inHand: snapshot.stock[s]!,
     note: `${onBoard(s)} on board · ${snapshot.turnsLeft[s]} turns left`,
   });
@@ -79,7 +79,7 @@ export function board(data: unknown, options: BoardOptions): string {
       sides: [side(0), side(1)],
       toMove: snapshot.outcome ? null : snapshot.toMove,
       last: lastMoveOf(snapshot),
-      result: resultText(snapshot.outcome ?? null, COLOR_NAMES),
+      result: resultText(snapshot.outcome ?? null, COLOUR_NAMES),
     },
     options,
   );

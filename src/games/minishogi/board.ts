@@ -11,7 +11,7 @@ export type Square = number & { readonly [squareBrand]: true };
 export const square = (n: number): Square => n as Square;
 
 /** Player 0 (black, sente, moves first, starts at the bottom) or player 1 (white, gote). */
-export type Color = 0 | 1;
+export type Colour = 0 | 1;
 
 export const SIZE = 5;
 export const SQUARES = SIZE * SIZE;
@@ -37,7 +37,7 @@ export const fileOf = (sq: number): number => SIZE - colOf(sq);
 export const rankOf = (sq: number): number => SIZE - rowOf(sq);
 export const squareAt = (file: number, rank: number): Square => square((SIZE - rank) * SIZE + (SIZE - file));
 
-/** The row where `color`'s pieces promote (its last row): the whole promotion zone on this board. */
+/** The row where `colour`'s pieces promote (its last row): the whole promotion zone on this board. */
 export const LAST_ROW: readonly [number, number] = [((1 << SIZE) - 1) << (SIZE * (SIZE - 1)), (1 << SIZE) - 1];
 /** The squares of each column. */
 export const COLUMN: readonly number[] = Array.from({ length: SIZE }, (_, col) => {
@@ -54,7 +54,7 @@ function target(sq: number, [dr, dc]: Vector): number | null {
   return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? row * SIZE + col : null;
 }
 
-/** One-step attacks for each color, indexed `color * 25 + square`; vectors are player 0's (forward = +row). */
+/** One-step attacks for each colour, indexed `colour * 25 + square`; vectors are player 0's (forward = +row). */
 function stepTable(vectors: readonly Vector[]): Int32Array {
   const table = new Int32Array(2 * SQUARES);
   for (let sq = 0; sq < SQUARES; sq++) {
@@ -98,7 +98,7 @@ export const GOLD_ATTACKS = stepTable([
   [0, 1],
   [-1, 0],
 ]);
-/** The same for both colors: read it at `square` only. */
+/** The same for both colours: read it at `square` only. */
 export const KING_ATTACKS = stepTable([...ORTHOGONAL, ...DIAGONAL]);
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { LineIO } from '../../core/line-io.js';
 import { readCount, readLines, TurnInputError } from '../../core/turn-input.js';
-import { type Color, square } from './board.js';
+import { type Colour, square } from './board.js';
 import { type HandKind, pieceOfLetter } from './pieces.js';
 import { Position } from './position.js';
 
@@ -74,18 +74,18 @@ export async function readTurn(io: LineIO, first: boolean): Promise<TurnInput | 
 }
 
 /** The position a turn shows, with `toMove` to move and no history: pieces and hands, nothing else. */
-export function positionOf(turn: TurnInput, toMove: Color): Position {
+export function positionOf(turn: TurnInput, toMove: Colour): Position {
   const pos = new Position();
   for (const [i, cells] of turn.board.entries()) {
     for (const [col, cell] of cells.entries()) {
       const piece = cell === '.' ? null : pieceOfLetter(cell);
-      if (piece) pos.put(square((SIZE - 1 - i) * SIZE + col), piece.color, piece.type);
+      if (piece) pos.put(square((SIZE - 1 - i) * SIZE + col), piece.colour, piece.type);
     }
   }
-  for (const [color, letters] of turn.hands.entries()) {
+  for (const [colour, letters] of turn.hands.entries()) {
     for (const letter of letters) {
       const kind = pieceOfLetter(letter)!.type as HandKind;
-      pos.setHandCount(color as Color, kind, pos.handCount(color as Color, kind) + 1);
+      pos.setHandCount(colour as Colour, kind, pos.handCount(colour as Colour, kind) + 1);
     }
   }
   pos.setSide(toMove);

@@ -2,7 +2,7 @@
  * Moves packed in integers, and their two notations: the statement's actions (`4534`, `1425+`,
  * `G*33`) and USI (`4e3d`, `1d2e+`, `G*3c`), which differ only in writing ranks as letters.
  */
-import { type Color, fileOf, rankOf, SQUARES, type Square, squareAt } from './board.js';
+import { type Colour, fileOf, rankOf, SQUARES, type Square, squareAt } from './board.js';
 import { HAND_KINDS, type HandKind, letterOf, pieceOfLetter } from './pieces.js';
 
 declare const moveBrand: unique symbol;
@@ -30,7 +30,7 @@ const squareText = (sq: Square): string => `${fileOf(sq)}${rankOf(sq)}`;
 const usiSquare = (sq: Square): string => `${fileOf(sq)}${RANK_LETTERS[rankOf(sq) - 1]}`;
 
 /** The statement's action: `4534`, `1425+`, or a drop in the mover's case, `G*33` or `p*24`. */
-export function formatAction(m: Move, mover: Color): string {
+export function formatAction(m: Move, mover: Colour): string {
   if (isDrop(m)) return `${letterOf(mover, dropKind(m))}*${squareText(moveTo(m))}`;
   return `${squareText(moveFrom(m))}${squareText(moveTo(m))}${isPromotion(m) ? '+' : ''}`;
 }

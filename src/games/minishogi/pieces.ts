@@ -1,5 +1,5 @@
 /** Piece types, their promotions and their letters. */
-import type { Color } from './board.js';
+import type { Colour } from './board.js';
 
 /** Piece types. The first five are also the kinds a hand holds, in this order. */
 export const PAWN = 0;
@@ -39,17 +39,17 @@ export const NAMES = [
   'dragon',
 ] as const;
 
-export const letterOf = (color: Color, type: number): string =>
-  color === 0 ? LETTERS[type]! : LETTERS[type]!.toLowerCase();
+export const letterOf = (colour: Colour, type: number): string =>
+  colour === 0 ? LETTERS[type]! : LETTERS[type]!.toLowerCase();
 
-/** The type and color a letter (with its `+`) stands for, or null. */
-export function pieceOfLetter(letter: string): { readonly type: PieceType; readonly color: Color } | null {
+/** The type and colour a letter (with its `+`) stands for, or null. */
+export function pieceOfLetter(letter: string): { readonly type: PieceType; readonly colour: Colour } | null {
   const type = LETTERS.indexOf(letter.toUpperCase() as (typeof LETTERS)[number]);
   if (type < 0) return null;
-  return { type: type as PieceType, color: letter === letter.toUpperCase() ? 0 : 1 };
+  return { type: type as PieceType, colour: letter === letter.toUpperCase() ? 0 : 1 };
 }
 
-/** A square's content on the board: 0 when empty, else `color << 4 | (type + 1)`. */
-export const pieceCode = (color: Color, type: number): number => (color << 4) | (type + 1);
+/** A square's content on the board: 0 when empty, else `colour << 4 | (type + 1)`. */
+export const pieceCode = (colour: Colour, type: number): number => (colour << 4) | (type + 1);
 export const typeOfCode = (code: number): PieceType => ((code & 15) - 1) as PieceType;
-export const colorOfCode = (code: number): Color => (code >> 4) as Color;
+export const colourOfCode = (code: number): Colour => (code >> 4) as Colour;

@@ -11,7 +11,7 @@ import {
   bishopAttacks,
   bit,
   COLUMN,
-  type Color,
+  type Colour,
   colOf,
   FULL,
   GOLD_ATTACKS,
@@ -29,7 +29,7 @@ import {
 import type { Move } from './moves.js';
 import {
   BISHOP,
-  colorOfCode,
+  colourOfCode,
   DRAGON,
   GOLD,
   HAND_KINDS,
@@ -58,17 +58,17 @@ const DROP_FROM = SQUARES << 5;
 /** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
 const NULL_MOVE = -1;
 
-/** The squares a piece of `type` and `color` on `sq` attacks, given the occupied squares. */
-export function attacksOf(type: PieceType, color: Color, sq: number, occupied: number): number {
+/** The squares a piece of `type` and `colour` on `sq` attacks, given the occupied squares. */
+export function attacksOf(type: PieceType, colour: Colour, sq: number, occupied: number): number {
   switch (type) {
     case PAWN:
-      return PAWN_ATTACKS[color * SQUARES + sq]!;
+      return PAWN_ATTACKS[colour * SQUARES + sq]!;
     case SILVER:
-      return SILVER_ATTACKS[color * SQUARES + sq]!;
+      return SILVER_ATTACKS[colour * SQUARES + sq]!;
     case GOLD:
     case TOKIN:
     case PROMOTED_SILVER:
-      return GOLD_ATTACKS[color * SQUARES + sq]!;
+      return GOLD_ATTACKS[colour * SQUARES + sq]!;
     case KING:
       return KING_ATTACKS[sq]!;
     case BISHOP:
@@ -85,13 +85,13 @@ export function attacksOf(type: PieceType, color: Color, sq: number, occupied: n
 export class Position {
   /** Each square's piece code (pieces.ts), 0 when empty. */
   readonly board = new Int8Array(SQUARES);
-  /** The squares of each piece type, both colors together. */
+  /** The squares of each piece type, both colours together. */
   readonly byType = new Int32Array(PIECE_TYPES);
-  readonly byColor = new Int32Array(2);
-  /** Pieces in hand, indexed `color * 5 + kind`. */
+  readonly byColour = new Int32Array(2);
+  /** Pieces in hand, indexed `colour * 5 + kind`. */
   readonly hands = new Int8Array(2 * HAND_KINDS);
   readonly kings = new Int8Array(2);
-  private sideToMove: Color = 0;
+  private sideToMove: Colour = 0;
   /** The SFEN move number: 1 at the start, one more after each move. */
   moveNumber = 1;
   /**
@@ -118,7 +118,7 @@ export class Position {
     const copy = new Position();
     copy.board.set(this.board);
     copy.byType.set(this.byType);
-    copy.byColor.set(this.byColor);
+    copy.byColour.set(this.byColour);
     copy.hands.set(this.hands);
     copy.kings.set(this.kings);
     copy.sideToMove = this.sideToMove;
@@ -130,36 +130,36 @@ export class Position {
   }
 
   /** Places a piece on an empty square. */
-  put(sq: Square, color: Color, type: PieceType): void {
+  put(sq: Square, colour: Colour, type: PieceType): void {
     if (this.board[sq] !== 0) throw new Error(`square ${sq} is not empty`);
-    this.place(sq, color, type);
-    if (type === KING) this.kings[color] = sq;
+    this.place(sq, colour, type);
+    if (type === KING) this.kings[colour] = sq;
   }
 
-  handCount(color: Color, kind: HandKind): number {
-    return this.hands[color * HAND_KINDS + kind]!;
+  handCount(colour: Colour, kind: HandKind): number {
+    return this.hands[colour * HAND_KINDS + kind]!;
   }
 
-  /** How many pieces `color` holds in hand, of all kinds. */
-  handSize(color: Color): number {
-    const at = color * HAND_KINDS;
+  /** How many pieces `colour` holds in hand, of all kinds. */
+  handSize(colour: Colour): number {
+    const at = colour * HAND_KINDS;
     const h = this.hands;
     return h[at]! + h[at + 1]! + h[at + 2]! + h[at + 3]! + h[at + 4]!;
   }
 
-  setHandCount(color: Color, kind: HandKind, count: number): void {
-    while (this.hands[color * HAND_KINDS + kind]! < count) this.addToHand(color, kind);
-    while (this.hands[color * HAND_KINDS + kind]! > count) this.takeFromHand(color, kind);
+  setHandCount(colour: Colour, kind: HandKind, count: number): void {
+    while (this.hands[colour * HAND_KINDS + kind]! < count) this.addToHand(colour, kind);
+    while (this.hands[colour * HAND_KINDS + kind]! > count) this.takeFromHand(colour, kind);
   }
 
   /** The player to move. */
-  get side(): Color {
+  get side(): Colour {
     return this.sideToMove;
   }
 
   /** Sets the side to move (as an SFEN does), keeping the key. */
-  setSide(color: Color): void {
-    if (color !== this.side) this.flipSide();
+  setSide(colour: Colour): void {
+    if (colour !== this.side) this.flipSide();
   }
 
   /** The number of moves made on this position and not taken back: the length of its history. */
@@ -182,18 +182,18 @@ export class Position {
   }
 
   get occupied(): number {
-    return this.byColor[0]! | this.byColor[1]!;
+    return this.byColour[0]! | this.byColour[1]!;
   }
 
-  /** The squares of `color`'s pieces of `type`. */
-  pieces(color: Color, type: PieceType): number {
-    return this.byType[type]! & this.byColor[color]!;
+  /** The squares of `colour`'s pieces of `type`. */
+  pieces(colour: Colour, type: PieceType): number {
+    return this.byType[type]! & this.byColour[colour]!;
   }
 
-  /** The color of the piece on `sq`, or null when it is empty. */
-  colorAt(sq: Square): Color | null {
+  /** The colour of the piece on `sq`, or null when it is empty. */
+  colourAt(sq: Square): Colour | null {
     const code = this.board[sq]!;
-    return code === 0 ? null : colorOfCode(code);
+    return code === 0 ? null : colourOfCode(code);
   }
 
   /** The type of the piece on `sq`, or null when it is empty. */
@@ -202,12 +202,12 @@ export class Position {
     return code === 0 ? null : typeOfCode(code);
   }
 
-  /** `color`'s pieces that attack `sq`, with `occupied` as the occupied squares. */
-  attackers(sq: number, color: Color, occupied: number): number {
+  /** `colour`'s pieces that attack `sq`, with `occupied` as the occupied squares. */
+  attackers(sq: number, colour: Colour, occupied: number): number {
     const t = this.byType;
-    const them = color ^ 1;
+    const them = colour ^ 1;
     return (
-      this.byColor[color]! &
+      this.byColour[colour]! &
       ((PAWN_ATTACKS[them * SQUARES + sq]! & t[PAWN]!) |
         (SILVER_ATTACKS[them * SQUARES + sq]! & t[SILVER]!) |
         (GOLD_ATTACKS[them * SQUARES + sq]! & (t[GOLD]! | t[TOKIN]! | t[PROMOTED_SILVER]!)) |
@@ -219,25 +219,25 @@ export class Position {
 
   /** The pieces giving check to the side to move. */
   checkers(): number {
-    return this.attackers(this.kings[this.side]!, (this.side ^ 1) as Color, this.occupied);
+    return this.attackers(this.kings[this.side]!, (this.side ^ 1) as Colour, this.occupied);
   }
 
   inCheck(): boolean {
     return this.checkers() !== 0;
   }
 
-  /** `color`'s pieces that stand alone between its king and an enemy rook, bishop, dragon or horse. */
-  private pinned(color: Color, occupied: number): number {
-    const ksq = this.kings[color]!;
+  /** `colour`'s pieces that stand alone between its king and an enemy rook, bishop, dragon or horse. */
+  private pinned(colour: Colour, occupied: number): number {
+    const ksq = this.kings[colour]!;
     const t = this.byType;
     let snipers =
-      this.byColor[color ^ 1]! &
+      this.byColour[colour ^ 1]! &
       ((ROOK_RAYS[ksq]! & (t[ROOK]! | t[DRAGON]!)) | (BISHOP_RAYS[ksq]! & (t[BISHOP]! | t[HORSE]!)));
     let pinned = 0;
     while (snipers) {
       const between = BETWEEN[ksq * SQUARES + lsb(snipers)]! & occupied;
       snipers &= snipers - 1;
-      if (between !== 0 && (between & (between - 1)) === 0) pinned |= between & this.byColor[color]!;
+      if (between !== 0 && (between & (between - 1)) === 0) pinned |= between & this.byColour[colour]!;
     }
     return pinned;
   }
@@ -257,16 +257,16 @@ export class Position {
 
   private generateMoves(out: Int32Array, start: number, capturesOnly: boolean): number {
     const us = this.side;
-    const them = (us ^ 1) as Color;
-    const own = this.byColor[us]!;
-    const occupied = own | this.byColor[them]!;
+    const them = (us ^ 1) as Colour;
+    const own = this.byColour[us]!;
+    const occupied = own | this.byColour[them]!;
     const ksq = this.kings[us]!;
     const checkers = this.attackers(ksq, them, occupied);
     let n = start;
 
     // The king: to any square not attacked once it has left its own (it no longer blocks a slider).
     const withoutKing = occupied ^ bit(ksq);
-    const allowed = capturesOnly ? this.byColor[them]! : FULL;
+    const allowed = capturesOnly ? this.byColour[them]! : FULL;
     for (let targets = KING_ATTACKS[ksq]! & ~own & allowed; targets; targets &= targets - 1) {
       const to = lsb(targets);
       if (this.attackers(to, them, withoutKing) === 0) out[n++] = to | (ksq << 5);
@@ -343,7 +343,7 @@ export class Position {
     this.undoKeysLo[this.made] = this.keyLo;
     this.undoKeysHi[this.made] = this.keyHi;
     const us = this.side;
-    const them = (us ^ 1) as Color;
+    const them = (us ^ 1) as Colour;
     const to = m & 31;
     const from = (m >> 5) & 31;
     let captured = 0;
@@ -393,7 +393,7 @@ export class Position {
     this.made--;
     const m = this.undoMoves[this.made]!;
     const them = this.side;
-    const us = (them ^ 1) as Color;
+    const us = (them ^ 1) as Colour;
     this.flipSide();
     this.moveNumber--;
     const to = m & 31;
@@ -433,35 +433,35 @@ export class Position {
     return leaves;
   }
 
-  private place(sq: number, color: Color, type: number): void {
-    const code = pieceCode(color, type);
+  private place(sq: number, colour: Colour, type: number): void {
+    const code = pieceCode(colour, type);
     this.board[sq] = code;
     this.byType[type]! |= bit(sq);
-    this.byColor[color]! |= bit(sq);
+    this.byColour[colour]! |= bit(sq);
     this.keyLo ^= PIECE_LO[code * SQUARES + sq]!;
     this.keyHi ^= PIECE_HI[code * SQUARES + sq]!;
   }
 
-  private remove(sq: number, color: Color, type: number): void {
+  private remove(sq: number, colour: Colour, type: number): void {
     const code = this.board[sq]!;
     this.board[sq] = 0;
     this.byType[type]! &= ~bit(sq);
-    this.byColor[color]! &= ~bit(sq);
+    this.byColour[colour]! &= ~bit(sq);
     this.keyLo ^= PIECE_LO[code * SQUARES + sq]!;
     this.keyHi ^= PIECE_HI[code * SQUARES + sq]!;
   }
 
-  /** One more piece of `kind` in `color`'s hand; its key is that of the `n`-th piece, `n` the count before. */
-  private addToHand(color: Color, kind: number): void {
-    const i = color * HAND_KINDS + kind;
+  /** One more piece of `kind` in `colour`'s hand; its key is that of the `n`-th piece, `n` the count before. */
+  private addToHand(colour: Colour, kind: number): void {
+    const i = colour * HAND_KINDS + kind;
     const index = i * 2 + this.hands[i]!;
     this.hands[i]!++;
     this.keyLo ^= HAND_LO[index]!;
     this.keyHi ^= HAND_HI[index]!;
   }
 
-  private takeFromHand(color: Color, kind: number): void {
-    const i = color * HAND_KINDS + kind;
+  private takeFromHand(colour: Colour, kind: number): void {
+    const i = colour * HAND_KINDS + kind;
     this.hands[i]!--;
     const index = i * 2 + this.hands[i]!;
     this.keyLo ^= HAND_LO[index]!;
@@ -469,7 +469,7 @@ export class Position {
   }
 
   private flipSide(): void {
-    this.sideToMove = (this.sideToMove ^ 1) as Color;
+    this.sideToMove = (this.sideToMove ^ 1) as Colour;
     this.keyLo ^= SIDE_LO;
     this.keyHi ^= SIDE_HI;
   }

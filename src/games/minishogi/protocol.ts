@@ -6,7 +6,7 @@ import type { Answer, Protocol } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { deriveSeed, Rng } from '../../core/rng.js';
 import type { Seat } from '../../core/units.js';
-import { bit, COLUMN, type Color, colOf, fileOf, LAST_ROW, rankOf, SIZE, type Square, square } from './board.js';
+import { bit, COLUMN, type Colour, colOf, fileOf, LAST_ROW, rankOf, SIZE, type Square, square } from './board.js';
 import {
   boardMove,
   dropKind,
@@ -47,7 +47,7 @@ export function boardLines(position: Position): string[] {
     for (let col = 0; col < SIZE; col++) {
       const sq = square(row * SIZE + col);
       const type = position.typeAt(sq);
-      line += type === null ? '.' : letterOf(position.colorAt(sq)!, type);
+      line += type === null ? '.' : letterOf(position.colourAt(sq)!, type);
     }
     lines.push(line);
   }
@@ -89,9 +89,9 @@ export function whyIllegal(position: Position, m: Move): string {
     const type = position.typeAt(from);
     if (type === null) return `square ${squareName(from)} is empty`;
     const name = NAMES[type];
-    if (position.colorAt(from) !== us) return `the ${name} on ${squareName(from)} is your opponent's`;
+    if (position.colourAt(from) !== us) return `the ${name} on ${squareName(from)} is your opponent's`;
     const target = position.typeAt(to);
-    if (target !== null && position.colorAt(to) === us)
+    if (target !== null && position.colourAt(to) === us)
       return `square ${squareName(to)} holds your own ${NAMES[target]}`;
     if ((attacksOf(type, us, from, position.occupied) & bit(to)) === 0)
       return `your ${name} on ${squareName(from)} cannot move to ${squareName(to)}`;
@@ -106,7 +106,8 @@ export function whyIllegal(position: Position, m: Move): string {
   }
   const after = position.clone();
   after.make(m);
-  if (after.attackers(after.kings[us]!, (us ^ 1) as Color, after.occupied) !== 0) return 'it leaves your king in check';
+  if (after.attackers(after.kings[us]!, (us ^ 1) as Colour, after.occupied) !== 0)
+    return 'it leaves your king in check';
   // A pawn drop that is otherwise legal is refused only for giving mate.
   return 'a pawn drop may not give checkmate';
 }

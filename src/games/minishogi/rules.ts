@@ -6,7 +6,7 @@
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { type Seat, seat } from '../../core/units.js';
-import type { Color } from './board.js';
+import type { Colour } from './board.js';
 import { dropKind, formatAction, isDrop, type Move, moveTo } from './moves.js';
 import { HAND_KINDS, type HandKind, letterOf, UNPROMOTED } from './pieces.js';
 import type { Position } from './position.js';
@@ -43,11 +43,11 @@ function initial(setup: GameSetup): MinishogiState {
 }
 
 function startAt(position: Position, ply: number, setup: GameSetup): MinishogiState {
-  checkSeats(seating, setup.players);
+  checkSeats(seating, setup.seats);
   const hands: [HandKind[], HandKind[]] = [[], []];
-  for (const color of [0, 1] as const) {
+  for (const colour of [0, 1] as const) {
     for (let kind = 0; kind < HAND_KINDS; kind++) {
-      for (let n = position.handCount(color, kind as HandKind); n > 0; n--) hands[color].push(kind as HandKind);
+      for (let n = position.handCount(colour, kind as HandKind); n > 0; n--) hands[colour].push(kind as HandKind);
     }
   }
   return { position, seed: setup.seed, ply, hands, keys: [positionKey(position)], lastMove: null, outcome: null };
@@ -71,7 +71,7 @@ export function stateAtSfen(sfen: string, setup: GameSetup): Result<MinishogiSta
   return over ? failed(`the game is over there: ${over.reason}`) : ok(state);
 }
 
-const win = (winner: Color, reason: string): Outcome => ({
+const win = (winner: Colour, reason: string): Outcome => ({
   winner: seat(winner),
   reason,
   scores: winner === 0 ? [1, -1] : [-1, 1],
@@ -80,7 +80,7 @@ const win = (winner: Color, reason: string): Outcome => ({
 /** The end of the game, checked after every move in the published referee's order. */
 function outcomeAfter(position: Position, ply: number, occurrences: number): Outcome | null {
   const mover = position.side;
-  const other = (mover ^ 1) as Color;
+  const other = (mover ^ 1) as Colour;
   if (position.legalMoves().length === 0)
     return win(
       other,
@@ -130,16 +130,16 @@ function play(state: MinishogiState, move: Move): MinishogiState {
 
 function forfeit(state: MinishogiState, s: Seat): MinishogiState {
   if (state.outcome) throw new Error('the game is over');
-  return { ...state, outcome: win((s ^ 1) as Color, `player ${s} forfeits`) };
+  return { ...state, outcome: win((s ^ 1) as Colour, `player ${s} forfeits`) };
 }
 
 /** A hand as the protocol prints it: letters in capture order, `-` when empty. */
-export const handText = (hand: readonly HandKind[], color: Color): string =>
-  hand.length === 0 ? '-' : hand.map((kind) => letterOf(color, kind)).join('');
+export const handText = (hand: readonly HandKind[], colour: Colour): string =>
+  hand.length === 0 ? '-' : hand.map((kind) => letterOf(colour, kind)).join('');
 
 /** The last move in the statement's notation, or null before the first. */
 export const lastAction = (state: MinishogiState): string | null =>
-  state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Color);
+  state.lastMove === null ? null : formatAction(state.lastMove, (state.position.side ^ 1) as Colour);
 
 function snapshot(state: MinishogiState): MinishogiSnapshot {
   return {

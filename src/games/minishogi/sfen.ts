@@ -1,5 +1,5 @@
 /** SFEN, the shogi position notation: `rbsgk/4p/5/P4/KGSBR b - 1` is the start. */
-import { COLUMN, type Color, LAST_ROW, popcount, SIZE, square } from './board.js';
+import { COLUMN, type Colour, LAST_ROW, popcount, SIZE, square } from './board.js';
 import { HAND_KINDS, type HandKind, KING, letterOf, PAWN, PIECE_TYPES, pieceOfLetter, UNPROMOTED } from './pieces.js';
 import { Position } from './position.js';
 
@@ -49,7 +49,7 @@ function readBoard(pos: Position, board: string): void {
       const piece = pieceOfLetter(letter);
       if (piece === null) throw new SfenError(`rank ${i + 1}: ${JSON.stringify(letter)} is not a minishogi piece`);
       if (col >= SIZE) throw new SfenError(`rank ${i + 1} (${JSON.stringify(text)}) has more than ${SIZE} squares`);
-      pos.put(square(row * SIZE + col), piece.color, piece.type);
+      pos.put(square(row * SIZE + col), piece.colour, piece.type);
       col++;
     }
     if (col !== SIZE) throw new SfenError(`rank ${i + 1} (${JSON.stringify(text)}) has ${col} squares, not ${SIZE}`);
@@ -66,7 +66,7 @@ function readHands(pos: Position, hands: string): void {
       throw new SfenError(`a hand holds P, S, G, B or R, not ${JSON.stringify(letter)}`);
     const n = count === '' ? 1 : Number(count);
     const kind = piece.type as HandKind;
-    pos.setHandCount(piece.color, kind, Math.min(pos.handCount(piece.color, kind) + n, 99));
+    pos.setHandCount(piece.colour, kind, Math.min(pos.handCount(piece.colour, kind) + n, 99));
   }
 }
 
@@ -74,20 +74,20 @@ function readHands(pos: Position, hands: string): void {
 function validate(pos: Position): void {
   const total = new Array<number>(PIECE_TYPES).fill(0);
   for (let type = 0; type < PIECE_TYPES; type++) total[UNPROMOTED[type]!]! += popcount(pos.byType[type]!);
-  for (const color of [0, 1] as const) {
-    for (let kind = 0; kind < HAND_KINDS; kind++) total[kind]! += pos.handCount(color, kind as HandKind);
-    const kings = popcount(pos.pieces(color, KING));
-    if (kings !== 1) throw new SfenError(`player ${color} has ${kings} kings, not 1`);
-    const pawns = pos.pieces(color, PAWN);
-    if (pawns & LAST_ROW[color]) throw new SfenError(`player ${color} has an unpromoted pawn on its last rank`);
+  for (const colour of [0, 1] as const) {
+    for (let kind = 0; kind < HAND_KINDS; kind++) total[kind]! += pos.handCount(colour, kind as HandKind);
+    const kings = popcount(pos.pieces(colour, KING));
+    if (kings !== 1) throw new SfenError(`player ${colour} has ${kings} kings, not 1`);
+    const pawns = pos.pieces(colour, PAWN);
+    if (pawns & LAST_ROW[colour]) throw new SfenError(`player ${colour} has an unpromoted pawn on its last rank`);
     for (const column of COLUMN)
-      if (popcount(pawns & column) > 1) throw new SfenError(`player ${color} has two unpromoted pawns on one file`);
+      if (popcount(pawns & column) > 1) throw new SfenError(`player ${colour} has two unpromoted pawns on one file`);
   }
   total.forEach((n, kind) => {
     if (n > PIECES_PER_KIND)
       throw new SfenError(`${n} pieces of the ${letterOf(0, kind)} kind, where a game has ${PIECES_PER_KIND}`);
   });
-  const waiting = (pos.side ^ 1) as Color;
+  const waiting = (pos.side ^ 1) as Colour;
   if (pos.attackers(pos.kings[waiting]!, pos.side, pos.occupied) !== 0)
     throw new SfenError(`player ${waiting}'s king is in check with player ${pos.side} to move`);
 }
@@ -106,7 +106,7 @@ function boardText(pos: Position): string {
       }
       if (empty > 0) text += empty;
       empty = 0;
-      text += letterOf(pos.colorAt(sq)!, type);
+      text += letterOf(pos.colourAt(sq)!, type);
     }
     ranks.push(empty > 0 ? text + empty : text);
   }
@@ -115,10 +115,10 @@ function boardText(pos: Position): string {
 
 function handsText(pos: Position): string {
   let text = '';
-  for (const color of [0, 1] as const) {
+  for (const colour of [0, 1] as const) {
     for (const kind of HAND_ORDER) {
-      const n = pos.handCount(color, kind);
-      if (n > 0) text += (n > 1 ? n : '') + letterOf(color, kind);
+      const n = pos.handCount(colour, kind);
+      if (n > 0) text += (n > 1 ? n : '') + letterOf(colour, kind);
     }
   }
   return text || '-';

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { LineIO } from '../../core/line-io.js';
-import type { Color } from './board.js';
+import type { Colour } from './board.js';
 import { parseUsi } from './moves.js';
 import { DECIDED, MATE } from './search/search.js';
 import type { SearchLimits, WorkerAnswer, WorkerData, WorkerRequest } from './search/worker.js';
@@ -34,7 +34,7 @@ function readGo(args: readonly string[]): GoArguments {
 }
 
 /** The search's limits for a `go`, the side to move `side`, and the bot's parameters. */
-export function goLimits(go: GoArguments, side: Color, params: Readonly<Record<string, string>>): SearchLimits {
+export function goLimits(go: GoArguments, side: Colour, params: Readonly<Record<string, string>>): SearchLimits {
   const share = Number(params.time ?? 1);
   const cap = (name: string): number | undefined => {
     const values = [go.get(name), Number(params[name] ?? 0) || undefined].filter(
@@ -162,7 +162,7 @@ class UsiEngine {
       this.io.writeLine('info string already searching: stop first');
       return;
     }
-    const side = (parseSfen(this.position.sfen).side ^ (this.position.moves.length & 1)) as Color;
+    const side = (parseSfen(this.position.sfen).side ^ (this.position.moves.length & 1)) as Colour;
     const limits = goLimits(readGo(args), side, this.params);
     this.unlimited = Object.keys(limits).length === 0;
     Atomics.store(this.stop, 0, 0);

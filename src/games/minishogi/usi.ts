@@ -12,7 +12,7 @@ import type { BotConnection, TurnResult } from '../../core/connection.js';
 import type { Bridge, Setting } from '../../core/game.js';
 import { failed, ok } from '../../core/result.js';
 import { type Millis, millis } from '../../core/units.js';
-import type { Color } from './board.js';
+import type { Colour } from './board.js';
 import { parseTurn, positionOf, type TurnInput } from './input.js';
 import { formatAction, formatUsi, type Move, parseAction, parseUsi } from './moves.js';
 import { HAND_KINDS, type HandKind, letterOf } from './pieces.js';
@@ -36,7 +36,7 @@ export function moveTime(remaining: number): number {
 }
 
 /** One turn's questions to the engine, on one clock. */
-class TurnClock {
+class UsiTurn {
   elapsed = 0;
   /** The engine's CPU time over the turn's questions, where the arena measures it. */
   cpu: number | undefined;
@@ -91,7 +91,7 @@ export class UsiBot implements BotConnection {
   private readonly moves: string[] = [];
   private position: Position = parseSfen(START_SFEN);
   /** The engine's player, known from the first turn's input. */
-  private color: Color | null = null;
+  private colour: Colour | null = null;
 
   /** `engine`: the engine's process, started by the arena; `threads`: its Threads option; `limits`: instead of movetime. */
   constructor(
@@ -105,17 +105,17 @@ export class UsiBot implements BotConnection {
 
   /** Plays a turn; `accept` does not apply, since the bridge itself picks the engine's `bestmove` line. */
   async turn(input: readonly string[], limit: Millis): Promise<TurnResult> {
-    const first = this.color === null;
+    const first = this.colour === null;
     const turn = parseTurn(input, first);
     let startupStderr = '';
     if (first) {
-      this.color = turn.id;
-      const startup = new TurnClock(this.engine, STARTUP_MS);
+      this.colour = turn.id;
+      const startup = new UsiTurn(this.engine, STARTUP_MS);
       const failure = await this.handshake(startup);
       if (failure) return failure;
       startupStderr = startup.stderr;
     }
-    const clock = new TurnClock(this.engine, limit, startupStderr);
+    const clock = new UsiTurn(this.engine, limit, startupStderr);
     if (first) this.begin(turn);
     else if (turn.lastAction !== null) this.play(this.follow(turn.lastAction));
     this.check(turn);
@@ -143,7 +143,7 @@ export class UsiBot implements BotConnection {
     }
     // An illegal move ends the game as the referee rejects it; a legal one is part of the game.
     if (this.position.legalMoves().includes(move)) this.play(move);
-    return { ...answer, line: formatAction(move, this.color!) };
+    return { ...answer, line: formatAction(move, this.colour!) };
   }
 
   /**
@@ -151,7 +151,7 @@ export class UsiBot implements BotConnection {
    * (Fairy-Stockfish, in USI mode, calls it USI_Variant), its Threads where it lists that option and
    * more than one is asked for, `isready` and `usinewgame`.
    */
-  private async handshake(clock: TurnClock): Promise<TurnResult | null> {
+  private async handshake(clock: UsiTurn): Promise<TurnResult | null> {
     let variant: { name: string; line: string } | null = null;
     let hasThreads = false;
     const usiok = await clock.ask(['usi'], (line) => {
@@ -185,7 +185,7 @@ export class UsiBot implements BotConnection {
    * engine is then told as an SFEN, its history before unknown.
    */
   private begin(turn: TurnInput): void {
-    const shown = positionOf(turn, this.color!);
+    const shown = positionOf(turn, this.colour!);
     const move = turn.lastAction === null ? null : parseAction(turn.lastAction);
     if (turn.lastAction === null || (move !== null && this.position.legalMoves().includes(move))) {
       if (move !== null) this.play(move);
@@ -212,10 +212,10 @@ export class UsiBot implements BotConnection {
   /** The bridge's own game must be the referee's: a mismatch is a bug in Tabula, not the engine's fault. */
   private check(turn: TurnInput): void {
     const sorted = (letters: string): string => [...letters].sort().join('');
-    const hand = (color: Color): string => {
+    const hand = (colour: Colour): string => {
       let letters = '';
       for (let kind = 0; kind < HAND_KINDS; kind++)
-        letters += letterOf(color, kind).repeat(this.position.handCount(color, kind as HandKind));
+        letters += letterOf(colour, kind).repeat(this.position.handCount(colour, kind as HandKind));
       return letters;
     };
     const board = boardLines(this.position);
@@ -223,7 +223,7 @@ export class UsiBot implements BotConnection {
       turn.board.every((row, i) => row.join('') === board[i]) &&
       sorted(turn.hands[0]) === sorted(hand(0)) &&
       sorted(turn.hands[1]) === sorted(hand(1)) &&
-      this.position.side === this.color;
+      this.position.side === this.colour;
     if (!same) throw new Error(`the USI bridge lost track of the game after ${this.moves.join(' ') || 'no moves'}`);
   }
 

@@ -18,7 +18,7 @@ const table = (n: number): Int32Array => Int32Array.from({ length: n }, () => rn
 /** A piece code on a square, indexed `code * 25 + square`. */
 export const PIECE_LO = table(CODES * SQUARES);
 export const PIECE_HI = table(CODES * SQUARES);
-/** The `n`-th piece (from 0) of a kind in a player's hand, indexed `(color * 5 + kind) * 2 + n`. */
+/** The `n`-th piece (from 0) of a kind in a player's hand, indexed `(colour * 5 + kind) * 2 + n`. */
 export const HAND_LO = table(2 * HAND_KINDS * HAND_MAX);
 export const HAND_HI = table(2 * HAND_KINDS * HAND_MAX);
 /** Toggled by every move: player 1 to move. */

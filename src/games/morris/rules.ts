@@ -99,7 +99,7 @@ export function formatMove(move: MorrisMove): string {
 }
 
 function initial(setup: GameSetup): MorrisState {
-  checkSeats(seating, setup.players);
+  checkSeats(seating, setup.seats);
   return { stones: [0, 0], placed: [0, 0], ply: 0, lastMove: null, outcome: null };
 }
 

@@ -36,7 +36,7 @@ const TOP_SCORE = 4;
 const DISQUALIFIED_SCORE = -1;
 
 export interface RummiState {
-  readonly players: number;
+  readonly seats: number;
   readonly hands: readonly (readonly Card[])[];
   /** False once a seat is disqualified: it has left the table. */
   readonly active: readonly boolean[];
@@ -68,7 +68,7 @@ const replaced = <T>(items: readonly T[], at: number, value: T): T[] =>
   items.map((item, i) => (i === at ? value : item));
 
 /** The seats still playing, in order. */
-export const activeSeats = (state: RummiState): Seat[] => seatsOf(state.players).filter((s) => state.active[s]);
+export const activeSeats = (state: RummiState): Seat[] => seatsOf(state.seats).filter((s) => state.active[s]);
 
 /** What the player to move works with. */
 export function tableOf(state: RummiState): Table {
@@ -77,8 +77,8 @@ export function tableOf(state: RummiState): Table {
 }
 
 function initial(setup: GameSetup): RummiState {
-  const { players } = setup;
-  checkSeats(seating, players);
+  const { seats } = setup;
+  checkSeats(seating, seats);
   const rng = new Rng(setup.seed);
   const deck = fullDeck();
   for (let i = deck.length - 1; i > 0; i--) {
@@ -86,13 +86,13 @@ function initial(setup: GameSetup): RummiState {
     [deck[i], deck[j]] = [deck[j]!, deck[i]!];
   }
   return {
-    players,
-    hands: seatsOf(players).map((s) => deck.slice(s * HAND_SIZE, (s + 1) * HAND_SIZE)),
-    active: Array<boolean>(players).fill(true),
-    opened: Array<boolean>(players).fill(false),
-    played: Array<number>(players).fill(0),
+    seats,
+    hands: seatsOf(seats).map((s) => deck.slice(s * HAND_SIZE, (s + 1) * HAND_SIZE)),
+    active: Array<boolean>(seats).fill(true),
+    opened: Array<boolean>(seats).fill(false),
+    played: Array<number>(seats).fill(0),
     stacks: [],
-    pile: deck.slice(players * HAND_SIZE),
+    pile: deck.slice(seats * HAND_SIZE),
     drawSeed: rng.nextU32(),
     mover: seat(0),
     actionsLeft: ACTIONS_PER_TURN,
@@ -108,7 +108,7 @@ function initial(setup: GameSetup): RummiState {
 /** The next seat still playing after `from`. */
 function nextActive(state: RummiState, from: Seat): Seat {
   let s = from;
-  do s = seat((s + 1) % state.players);
+  do s = seat((s + 1) % state.seats);
   while (!state.active[s]);
   return s;
 }
@@ -143,7 +143,7 @@ function endTurn(state: RummiState): RummiState {
  * 4 for the best, one less for each following group of equal seats, -1 when disqualified.
  */
 export function standings(state: RummiState): { ranks: number[]; scores: number[] } {
-  const seats = seatsOf(state.players);
+  const seats = seatsOf(state.seats);
   const cards = (s: Seat): number => state.hands[s]!.length;
   const better = (a: Seat, b: Seat): boolean =>
     cards(a) < cards(b) || (cards(a) === cards(b) && state.played[a]! < state.played[b]!);
@@ -167,7 +167,7 @@ function finish(state: RummiState, reason: string): RummiState {
 /** "cards left 3, 5, out; actions played 20, 18, out": the figures the ranking uses. */
 function figures(state: RummiState): string {
   const list = (value: (s: Seat) => number): string =>
-    seatsOf(state.players)
+    seatsOf(state.seats)
       .map((s) => (state.active[s] ? String(value(s)) : 'out'))
       .join(', ');
   return `cards left ${list((s) => state.hands[s]!.length)}; actions played ${list((s) => state.played[s]!)}`;
@@ -221,7 +221,7 @@ function snapshot(state: RummiState): RummiSnapshot {
     toMove: state.mover,
     actionsLeft: state.actionsLeft,
     pile: state.pile.length,
-    players: seatsOf(state.players).map((s) => ({
+    players: seatsOf(state.seats).map((s) => ({
       active: state.active[s]!,
       opened: state.opened[s]!,
       played: state.played[s]!,

@@ -9,8 +9,8 @@ import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { strongSettings, Thinker } from '../../../src/boards/morris-engine/players.js';
 import { type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
-import { procStat } from '../../../src/core/proc-stat.js';
-import { raisingProblem, START_UP_NICE, threadsOf } from '../../../src/core/start-up-priority.js';
+import { procStat, threadsOf } from '../../../src/core/proc.js';
+import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { MILLS_WEIGHTS } from '../../../src/games/mills/bots/strong.js';
 import { MillsPosition } from '../../../src/games/mills/position.js';
@@ -77,7 +77,7 @@ describe('a strong bot process', () => {
       // The first field of /proc/<pid>/schedstat: the main thread's time on a CPU, in nanoseconds.
       const cpuMs = Number(readFileSync(`/proc/${bot.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
       if (!yields) assert.ok(cpuMs >= 1000, `${cpuMs.toFixed(0)} ms of CPU before its first input: it waited idle`);
-      const first = game.rules.initial({ players: 2, seed: 3, options: {} });
+      const first = game.rules.initial({ seats: 2, seed: 3, options: {} });
       const state = game.rules.play(first, game.rules.legalMoves(first)[0]!);
       bot.stdin.write(`${game.protocol.turnInput(state, seat(1), true).join('\n')}\n`);
       const [answer] = (await once(bot.stdout, 'data')) as [Buffer];

@@ -34,8 +34,7 @@ export const playLines = (state: LoaState, ...lines: string[]): LoaState =>
 export const parseError = (state: LoaState, line: string): string =>
   support.parseError({ rules, protocol }, state, line);
 
-export const start = (options: Record<string, string> = {}): LoaState =>
-  rules.initial({ players: 2, seed: 1, options });
+export const start = (options: Record<string, string> = {}): LoaState => rules.initial({ seats: 2, seed: 1, options });
 export { stateAt };
 
 /** The sample interaction of the statement, one move a line; its 14th move is illegal. */

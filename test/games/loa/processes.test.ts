@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { isRunning } from '../../../src/arena/process-groups.js';
+import { isRunning } from '../../../src/core/proc.js';
 import { game } from '../../../src/games/loa/index.js';
 import { root } from '../../support/cli.js';
 

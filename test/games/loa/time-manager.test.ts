@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { millis, type TimeLimits } from '../../../src/core/units.js';
+import type { TimeLimits } from '../../../src/core/time-control.js';
+import { millis } from '../../../src/core/units.js';
 import { TimeManager } from '../../../src/games/loa/bots/time-manager.js';
 import { game } from '../../../src/games/loa/index.js';
 

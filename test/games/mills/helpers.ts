@@ -70,4 +70,4 @@ export const parseError = (state: MillsState, line: string): string =>
 
 export const BLACK = seat(0);
 export const WHITE = seat(1);
-export const start = (): MillsState => rules.initial({ players: 2, seed: 1, options: {} });
+export const start = (): MillsState => rules.initial({ seats: 2, seed: 1, options: {} });

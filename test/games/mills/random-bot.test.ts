@@ -23,7 +23,7 @@ it('readTurn reads back what turnInput writes', async () => {
   const io = reader(protocol.turnInput(s, seat(1), false));
   const turn = await readTurn(io);
   assert.deepEqual(turn && { ...turn, options: turn.options.length }, {
-    color: 'WHITE',
+    colour: 'WHITE',
     turnsLeft: 199,
     myPieces: 1,
     opponentPieces: 2,
@@ -92,5 +92,5 @@ it("the game definition offers the random bot and the statement's time limits", 
   assert.equal(game.id, 'mills');
   assert.equal(game.bots.random, random);
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 50 });
-  assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 24);
+  assert.equal(game.rules.legalMoves(game.rules.initial({ seats: 2, seed: 0, options: {} })).length, 24);
 });

@@ -55,7 +55,7 @@ function ffishMove(m: Move): string {
   return `${ffishSquare(moveFrom(m))}${ffishSquare(moveTo(m))}${isPromotion(m) ? '+' : ''}`;
 }
 
-/** Its FEN: the SFEN board, the hands in brackets, and the side to move as chess colors (sente is white). */
+/** Its FEN: the SFEN board, the hands in brackets, and the side to move as chess colours (sente is white). */
 function ffishFen(position: Position): string {
   const [board, side, hands] = formatSfen(position).split(' ') as [string, string, string];
   const letters =

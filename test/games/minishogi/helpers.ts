@@ -5,7 +5,7 @@ import { type MinishogiState, rules } from '../../../src/games/minishogi/rules.j
 import { parseSfen, positionKey } from '../../../src/games/minishogi/sfen.js';
 import * as support from '../../support/games.js';
 
-export const start = (seed = 1): MinishogiState => rules.initial({ players: 2, seed, options: {} });
+export const start = (seed = 1): MinishogiState => rules.initial({ seats: 2, seed, options: {} });
 
 /**
  * A game state at the SFEN's position, as if `ply` moves had been played to reach it (hands in
@@ -13,10 +13,10 @@ export const start = (seed = 1): MinishogiState => rules.initial({ players: 2, s
  */
 export function stateAt(sfen: string, ply = 0, seed = 1): MinishogiState {
   const position = parseSfen(sfen);
-  const hand = (color: 0 | 1): HandKind[] => {
+  const hand = (colour: 0 | 1): HandKind[] => {
     const kinds: HandKind[] = [];
     for (let kind = 0; kind < HAND_KINDS; kind++)
-      for (let i = 0; i < position.handCount(color, kind as HandKind); i++) kinds.push(kind as HandKind);
+      for (let i = 0; i < position.handCount(colour, kind as HandKind); i++) kinds.push(kind as HandKind);
     return kinds;
   };
   return {

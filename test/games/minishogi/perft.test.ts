@@ -34,8 +34,8 @@ it('perft leaves the position as it found it', () => {
   position.perft(3);
   const again = parseSfen(sfen);
   assert.deepEqual(
-    [position.board, position.byType, position.byColor, position.hands, position.kings],
-    [again.board, again.byType, again.byColor, again.hands, again.kings],
+    [position.board, position.byType, position.byColour, position.hands, position.kings],
+    [again.board, again.byType, again.byColour, again.hands, again.kings],
   );
   assert.equal(position.side, again.side);
   assert.equal(position.moveNumber, 101);

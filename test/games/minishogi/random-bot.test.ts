@@ -111,7 +111,7 @@ it("the game definition: two seats, the statement's time limits, the random bot,
   assert.deepEqual(game.timeLimits, { firstTurn: 1000, turn: 100 });
   assert.equal(game.bots.random, random);
   assert.ok(game.bridges?.usi);
-  assert.equal(game.rules.legalMoves(game.rules.initial({ players: 2, seed: 0, options: {} })).length, 14);
+  assert.equal(game.rules.legalMoves(game.rules.initial({ seats: 2, seed: 0, options: {} })).length, 14);
   assert.equal(game.perft?.count(3), 2512);
   assert.deepEqual(
     game.perft

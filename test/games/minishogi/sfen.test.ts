@@ -9,9 +9,9 @@ import { PERFT_ALLOWED } from './helpers.js';
 it('the start: kings on 55 and 11, pawns on 54 and 12, player 0 to move', () => {
   const start = parseSfen(START_SFEN);
   assert.equal(start.typeAt(squareAt(5, 5)), KING);
-  assert.equal(start.colorAt(squareAt(5, 5)), 0);
+  assert.equal(start.colourAt(squareAt(5, 5)), 0);
   assert.equal(start.typeAt(squareAt(1, 1)), KING);
-  assert.equal(start.colorAt(squareAt(1, 1)), 1);
+  assert.equal(start.colourAt(squareAt(1, 1)), 1);
   assert.equal(start.typeAt(squareAt(5, 4)), PAWN);
   assert.equal(start.typeAt(squareAt(1, 2)), PAWN);
   assert.equal(start.typeAt(squareAt(1, 5)), ROOK);

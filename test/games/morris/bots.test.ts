@@ -15,7 +15,7 @@ describeGreedyAndStrong(game);
 describe('morris: the bots read the protocol into the engine position', () => {
   it('count the moves played and the stones placed, from the start or from an opening the referee played', async () => {
     for (const opening of [0, 1, 5]) {
-      let state = rules.initial({ players: 2, seed: 0, options: {} });
+      let state = rules.initial({ seats: 2, seed: 0, options: {} });
       const rng = new Rng(opening);
       // Openings take no stone: from one that did, the bot would not know whose stones were taken.
       for (let i = 0; i < opening; i++)

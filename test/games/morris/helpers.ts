@@ -47,4 +47,4 @@ export const listed = (state: MorrisState): string[] => {
 
 export const ZERO = seat(0);
 export const ONE = seat(1);
-export const start = (): MorrisState => rules.initial({ players: 2, seed: 1, options: {} });
+export const start = (): MorrisState => rules.initial({ seats: 2, seed: 1, options: {} });

@@ -28,7 +28,7 @@ describe("the Nine Men's Morris board", () => {
   });
 
   it('names the fields along the edges and counts the stones in hand', () => {
-    const svg = textOf(draw(game, playLines(game.rules.initial({ players: 2, seed: 1, options: {} }), 'PLACE;A1')));
+    const svg = textOf(draw(game, playLines(game.rules.initial({ seats: 2, seed: 1, options: {} }), 'PLACE;A1')));
     for (const label of ['A', 'G', '1', '7', '8 in hand', '9 in hand']) assert.ok(svg.includes(label), label);
     assert.match(svg, /last move: Player 0 PLACE;A1/);
   });

@@ -44,7 +44,7 @@ export interface PositionSpec {
 export function position(spec: PositionSpec): RummiState {
   const players = spec.hands.length;
   return {
-    players,
+    seats: players,
     hands: spec.hands.map(cards),
     active: Array<boolean>(players).fill(true),
     opened: spec.opened ?? Array<boolean>(players).fill(true),
@@ -77,4 +77,4 @@ export const table = (state: RummiState): string[] =>
 
 export const handText = (state: RummiState, s: number): string => state.hands[s]!.map(cardText).join(' ');
 
-export const start = (players = 2, seed = 1): RummiState => rules.initial({ players, seed, options: {} });
+export const start = (players = 2, seed = 1): RummiState => rules.initial({ seats: players, seed, options: {} });

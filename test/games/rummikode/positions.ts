@@ -24,7 +24,7 @@ export function* positions(seed: number): Generator<Table> {
   for (;;) {
     const players = 2 + rng.below(3);
     const greedy = Array.from({ length: players }, () => rng.below(2) === 0);
-    let state: RummiState = rules.initial({ players, seed: rng.nextU32(), options: {} });
+    let state: RummiState = rules.initial({ seats: players, seed: rng.nextU32(), options: {} });
     let mover = -1;
     while (!rules.outcome(state)) {
       const table = tableOf(state);

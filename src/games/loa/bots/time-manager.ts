@@ -5,7 +5,7 @@
  * margin for what the bot cannot see: its process starting (charged to the first move), its input
  * and answer in transit, and a busy machine.
  */
-import type { TimeLimits } from '../../../core/units.js';
+import type { TimeLimits } from '../../../core/time-control.js';
 
 export interface Allotment {
   /** No new iteration of the search starts after this many milliseconds. */

@@ -28,7 +28,7 @@ export async function playMills(io: LineIO, choose: Chooser): Promise<void> {
 
 /** The position a turn's input describes, given the mills closed before it. */
 function positionOf(turn: TurnInput, mills: readonly number[]): MillsPosition {
-  const me = turn.color === 'BLACK' ? 0 : 1;
+  const me = turn.colour === 'BLACK' ? 0 : 1;
   const ply = 2 * (TURNS_PER_PLAYER - turn.turnsLeft) + me;
   const pieces = turn.pieces.map((piece) => ({ id: piece.id, point: slotOf(piece.direction, piece.radius) }));
   const stock: [number, number] = me === 0 ? [turn.myStock, turn.opponentStock] : [turn.opponentStock, turn.myStock];

@@ -6,7 +6,7 @@
  */
 import type { BuiltinBot, Setting } from '../../../core/game.js';
 import { failed, ok, type Result } from '../../../core/result.js';
-import type { Color } from '../board.js';
+import type { Colour } from '../board.js';
 import { positionOf, readTurn, type TurnInput } from '../input.js';
 import { formatAction, parseAction } from '../moves.js';
 import type { Position } from '../position.js';
@@ -74,7 +74,7 @@ const params: readonly Setting[] = [
 ];
 
 /** The position of this turn: the game followed by the opponent's last action, or rebuilt from the turn. */
-function follow(previous: Position | null, turn: TurnInput, me: Color): Position {
+function follow(previous: Position | null, turn: TurnInput, me: Colour): Position {
   const shown = positionOf(turn, me);
   const same = (pos: Position): boolean => pos.keyLo === shown.keyLo && pos.keyHi === shown.keyHi;
   const played = (pos: Position): Position | null => {
@@ -109,7 +109,7 @@ export const strong: BuiltinBot = {
       const share = Number(given.time ?? 1);
       const search = new Search();
       let pos: Position | null = null;
-      let me: Color = 0;
+      let me: Colour = 0;
       for (
         let turn = await readTurn(io, true), first = true;
         turn !== null;

@@ -1,6 +1,6 @@
 /**
  * The static evaluation: a weighted sum of features of the position, seen by player 0 and returned
- * for the side to move. Its weights (weights.ts) were fitted to game results (scripts/minishogi-tune.ts), so
+ * for the side to move. Its weights (weights.ts) were fitted to game results (tools/minishogi-tune.ts), so
  * every term is a count times a weight, and `evaluate` can write the counts out (`trace`) for the
  * fitting. Features, each counted for player 0 minus player 1:
  * - material on the board and in hand (the second piece of a kind in hand apart from the first);
@@ -13,7 +13,7 @@
  *   empty neighbours it could be dropped on that no own piece defends;
  * - the move: a bonus for the side to move.
  */
-import { bit, type Color, colOf, KING_ATTACKS, lsb, popcount, rowOf, SIZE, SQUARES } from '../board.js';
+import { bit, type Colour, colOf, KING_ATTACKS, lsb, popcount, rowOf, SIZE, SQUARES } from '../board.js';
 import { HAND_KINDS, KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
 import { attacksOf, type Position } from '../position.js';
 
@@ -62,13 +62,13 @@ const offsetName = (o: number): string =>
   `${Math.floor(o / (2 * SIZE - 1)) - SIZE + 1},${(o % (2 * SIZE - 1)) - SIZE + 1}`;
 
 /**
- * The offset index of a piece on `sq` from a king on `ksq`, rows counted forward for `color`:
+ * The offset index of a piece on `sq` from a king on `ksq`, rows counted forward for `colour`:
  * rotating the board for player 1 negates both differences.
  */
-function offset(sq: number, ksq: number, color: Color): number {
+function offset(sq: number, ksq: number, colour: Colour): number {
   const dr = rowOf(sq) - rowOf(ksq);
   const dc = colOf(sq) - colOf(ksq);
-  return color === 0
+  return colour === 0
     ? (dr + SIZE - 1) * (2 * SIZE - 1) + dc + SIZE - 1
     : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
 }
@@ -90,23 +90,23 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
   for (let pieces = occupied; pieces; pieces &= pieces - 1) {
     const sq = lsb(pieces);
     const code = pos.board[sq]!;
-    const color = (code >> 4) as Color;
-    const a = attacksOf(typeOfCode(code), color, sq, occupied);
+    const colour = (code >> 4) as Colour;
+    const a = attacksOf(typeOfCode(code), colour, sq, occupied);
     pieceAttacks[sq] = a;
-    attacked[color]! |= a;
+    attacked[colour]! |= a;
   }
 
   for (let pieces = occupied; pieces; pieces &= pieces - 1) {
     const sq = lsb(pieces);
     const code = pos.board[sq]!;
     const type: PieceType = typeOfCode(code);
-    const color = (code >> 4) as Color;
-    const sign = color === 0 ? 1 : -1;
-    const own = pos.byColor[color]!;
-    const relative = color === 0 ? sq : SQUARES - 1 - sq;
+    const colour = (code >> 4) as Colour;
+    const sign = colour === 0 ? 1 : -1;
+    const own = pos.byColour[colour]!;
+    const relative = colour === 0 ? sq : SQUARES - 1 - sq;
     const mobility = popcount(pieceAttacks[sq]! & ~own);
     const hanging =
-      type !== KING && (attacked[color ^ 1]! & bit(sq)) !== 0 && (attacked[color]! & bit(sq)) === 0 ? 1 : 0;
+      type !== KING && (attacked[colour ^ 1]! & bit(sq)) !== 0 && (attacked[colour]! & bit(sq)) === 0 ? 1 : 0;
     score +=
       sign *
       (w[MATERIAL + type]! +
@@ -120,8 +120,8 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
       trace[HANGING + type]! += sign * hanging;
     }
     if (type !== KING) {
-      const nearOwn = NEAR_OWN_KING + type * OFFSETS + offset(sq, pos.kings[color]!, color);
-      const nearTheirs = NEAR_THEIR_KING + type * OFFSETS + offset(sq, pos.kings[color ^ 1]!, color);
+      const nearOwn = NEAR_OWN_KING + type * OFFSETS + offset(sq, pos.kings[colour]!, colour);
+      const nearTheirs = NEAR_THEIR_KING + type * OFFSETS + offset(sq, pos.kings[colour ^ 1]!, colour);
       score += sign * (w[nearOwn]! + w[nearTheirs]!);
       if (trace) {
         trace[nearOwn]! += sign;
@@ -130,25 +130,25 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
     }
   }
 
-  for (let color = 0; color < 2; color++) {
-    const sign = color === 0 ? 1 : -1;
-    const them = color ^ 1;
+  for (let colour = 0; colour < 2; colour++) {
+    const sign = colour === 0 ? 1 : -1;
+    const them = colour ^ 1;
     // Pieces in hand.
     for (let kind = 0; kind < HAND_KINDS; kind++) {
-      const n = Math.min(pos.hands[color * HAND_KINDS + kind]!, HAND_PIECES);
+      const n = Math.min(pos.hands[colour * HAND_KINDS + kind]!, HAND_PIECES);
       for (let k = 0; k < n; k++) {
         score += sign * w[HAND + kind * HAND_PIECES + k]!;
         if (trace) trace[HAND + kind * HAND_PIECES + k]! += sign;
       }
     }
     // The king's neighbourhood.
-    const ksq = pos.kings[color]!;
+    const ksq = pos.kings[colour]!;
     const zone = KING_ATTACKS[ksq]!;
-    const own = pos.byColor[color]!;
+    const own = pos.byColour[colour]!;
     const attackedNeighbours = popcount(zone & attacked[them]!);
     const escapes = popcount(zone & ~own & ~attacked[them]!);
     const guards = popcount(zone & own);
-    const dropSquares = popcount(zone & ~occupied & ~attacked[color]!);
+    const dropSquares = popcount(zone & ~occupied & ~attacked[colour]!);
     score += sign * (w[KING_ATTACKED + attackedNeighbours]! + w[KING_ESCAPES + escapes]! + w[KING_GUARDS + guards]!);
     if (trace) {
       trace[KING_ATTACKED + attackedNeighbours]! += sign;

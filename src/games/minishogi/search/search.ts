@@ -13,7 +13,7 @@
  *
  * Everything it needs is allocated when it is made: nothing per node.
  */
-import { bit, type Color } from '../board.js';
+import { bit, type Colour } from '../board.js';
 import type { Move } from '../moves.js';
 import { KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
 import { attacksOf, MAX_MOVES, type Position } from '../position.js';
@@ -274,7 +274,7 @@ export class Search {
       if (
         depth >= 3 &&
         staticEval >= beta &&
-        pos.handSize((pos.side ^ 1) as Color) <= 1 &&
+        pos.handSize((pos.side ^ 1) as Colour) <= 1 &&
         this.nullIndex !== pos.historyLength - 1
       ) {
         const reduction = 3 + (depth >> 2);
@@ -456,7 +456,7 @@ export class Search {
    */
   private quietChecks(base: number): number {
     const pos = this.pos;
-    const them = (pos.side ^ 1) as Color;
+    const them = (pos.side ^ 1) as Colour;
     const king = pos.kings[them]!;
     const occupied = pos.occupied;
     // A piece of the side to move on one of these squares attacks the king: what the king would attack, were it that piece.

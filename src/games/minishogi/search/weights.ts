@@ -1,6 +1,6 @@
 /**
  * The evaluation's weights (layout in evaluation.ts), fitted to the results of self-play games by
- * scripts/minishogi-tune.ts (88747 positions, K = 0.789). Generated: do not edit by hand.
+ * tools/minishogi-tune.ts (88747 positions, K = 0.789). Generated: do not edit by hand.
  */
 // prettier-ignore
 export const WEIGHTS: Int16Array = Int16Array.from([

@@ -1,0 +1,145 @@
+/**
+ * Every table of a Tabula database and every migration, in one place. A database carries SQLite's
+ * `application_id` (TABULA_APPLICATION_ID) and its schema version in `user_version`: a file of
+ * another application is refused before anything is written to it, and an older Tabula database is
+ * migrated forward when it is opened for writing.
+ */
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors.js';
+
+/** "Tbla": SQLite's `application_id` of a Tabula database. */
+export const TABULA_APPLICATION_ID = 0x54626c61;
+
+/** The tables of the first schema (version 0, before databases were marked): every database starts here. */
+const BASE_SCHEMA = `
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  identity TEXT NOT NULL UNIQUE,
+  config TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  idx INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  seats TEXT NOT NULL,
+  game TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  winner INTEGER,
+  reason TEXT NOT NULL,
+  result TEXT NOT NULL,
+  times TEXT NOT NULL,
+  replay BLOB NOT NULL,
+  finished_at TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  UNIQUE (run_id, idx)
+);
+`;
+
+/** What each schema version adds to the one before it: MIGRATIONS[v] takes version v to v + 1. */
+const MIGRATIONS: readonly string[] = [
+  // 1: marked as Tabula's; which process plays a run, so that a second one refuses to play it too.
+  `CREATE TABLE run_claims (
+     run_id INTEGER PRIMARY KEY REFERENCES runs(id),
+     pid INTEGER NOT NULL,
+     pid_start TEXT,
+     host TEXT NOT NULL,
+     claimed_at TEXT NOT NULL
+   );`,
+];
+
+/** The schema version this Tabula writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The tables and columns of version 0, by which an unmarked Tabula database is recognised. */
+const BASE_TABLES: Readonly<Record<string, string>> = {
+  runs: 'id kind identity config seed created_at',
+  games: 'id run_id idx round seats game seed winner reason result times replay finished_at duration_ms',
+};
+
+/**
+ * The games being played now (live-games.ts): a scratch area, empty whenever no run plays, so it
+ * needs no version of its own. Made, when missing, whenever a database is opened for writing; older
+ * Tabulas made them on first use, in a database of any version, so a version-0 file may hold them.
+ */
+const LIVE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS live_games (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  seats TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  head TEXT NOT NULL,
+  UNIQUE (run_id, idx)
+);
+CREATE TABLE IF NOT EXISTS live_turns (
+  game_id INTEGER NOT NULL,
+  turn INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (game_id, turn)
+);
+`;
+
+/** The live tables' columns, by which a version-0 file holding them is still recognised. */
+const LIVE_TABLES: Readonly<Record<string, string>> = {
+  live_games: 'id run_id idx round seats pid head',
+  live_turns: 'game_id turn data',
+};
+
+/**
+ * Refuses a file that is not Tabula's before writing anything, then brings its schema up to date,
+ * the live tables included.
+ */
+export function migrate(db: Database.Database, path: string): void {
+  if (schemaVersion(db, path) !== SCHEMA_VERSION) {
+    // IMMEDIATE: of two processes that create or migrate the same file at once, the second waits and sees it done.
+    db.transaction(() => {
+      let version = schemaVersion(db, path);
+      if (version === 'empty') {
+        db.exec(BASE_SCHEMA);
+        version = 0;
+      }
+      for (; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version]!);
+      db.pragma(`application_id = ${TABULA_APPLICATION_ID}`);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  }
+  db.exec(LIVE_SCHEMA);
+}
+
+/**
+ * The file's Tabula schema version, 'empty' for a database without any table (a new file), or a
+ * `StoreError` for anything else: another application's database, or one of a newer Tabula.
+ */
+export function schemaVersion(db: Database.Database, path: string): number | 'empty' {
+  const application = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (application === TABULA_APPLICATION_ID) {
+    if (version > SCHEMA_VERSION)
+      throw new StoreError(
+        `${path} was written by a newer Tabula (schema version ${version}; this one knows up to ${SCHEMA_VERSION})`,
+      );
+    return version;
+  }
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+  if (application === 0 && version === 0) {
+    if (tables.length === 0) return 'empty';
+    if (isBaseSchema(db, tables)) return 0;
+  }
+  throw new StoreError(`${path} is not a Tabula database (a SQLite database of something else): left unchanged`);
+}
+
+/** The tables of a database written before they were marked (version 0), exactly, the live tables aside. */
+function isBaseSchema(db: Database.Database, tables: readonly { name: string }[]): boolean {
+  const names = tables.map((t) => t.name);
+  if (!Object.keys(BASE_TABLES).every((name) => names.includes(name))) return false;
+  return names.every((name) => {
+    const expected = BASE_TABLES[name] ?? LIVE_TABLES[name];
+    const columns = db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[];
+    return expected !== undefined && columns.map((c) => c.name).join(' ') === expected;
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * A worker: takes scheduled games from the queue, plays them with the arena exactly as a local run
+ * does, and hands back each game with its replay. A game whose worker dies is taken again by any
+ * worker once its lock runs out; a worker that cannot play a run (another build of Tabula, bot files
+ * it cannot unpack, a bot it cannot start) says so in Redis and gives that run's games back.
+ */
+import { hostname } from 'node:os';
+import { deflateSync } from 'node:zlib';
+import { DelayedError, type Job, Worker } from 'bullmq';
+import { parseBots } from '../../arena/bot-spec.js';
+import { BotStartError } from '../../core/connection.js';
+import { findGame } from '../../games/registry.js';
+import { playScheduled, type RunGames } from '../scheduled-game.js';
+import { defaultCache, unpackBotFiles } from './bot-files.js';
+import { buildId } from './build-id.js';
+import { GAME_QUEUE, type GameJob, type GameJobResult, keys, type WorkerBeat } from './game-job.js';
+import { connectRedis } from './redis.js';
+
+export interface WorkerOptions {
+  readonly redis: string;
+  readonly concurrency: number;
+  readonly name: string;
+  /**
+   * How long a worker's claim on a game lasts without being renewed: a worker killed mid-game loses
+   * its games to the others after this long.
+   */
+  readonly lockMs: number;
+  /** Where unpacked bot files are kept. */
+  readonly cache?: string;
+  /** Told of each game played, and of each run refused. */
+  readonly onGame?: (job: GameJob, result: GameJobResult) => void;
+  readonly onRefusal?: (run: string, reason: string) => void;
+}
+
+export interface RunningWorker {
+  /** Stops taking games, finishes those in hand, then disconnects. */
+  close(): Promise<void>;
+}
+
+/** How long a game given back waits before another worker may take it. */
+const GIVE_BACK_MS = 1000;
+const BEAT_MS = 2000;
+
+export const defaultWorkerName = (): string => `${hostname()}-${process.pid}`;
+
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const redis = await connectRedis(options.redis, `worker ${options.name}`);
+  const build = buildId();
+  const cache = options.cache ?? defaultCache();
+  const refused = new Map<string, string>();
+  /** Each run's games, its bots parsed once. */
+  const runs = new Map<string, Promise<RunGames>>();
+  const gamesOf = (job: GameJob): Promise<RunGames> => {
+    let games = runs.get(job.run);
+    if (!games) {
+      games = findGame(job.game).then((game) => ({ game, config: job.config, bots: parseBots(game, job.config.bots) }));
+      runs.set(job.run, games);
+    }
+    return games;
+  };
+
+  const refuse = async (job: GameJob, reason: string): Promise<void> => {
+    if (!refused.has(job.run)) {
+      refused.set(job.run, reason);
+      await redis.hset(keys.refusals(job.run), options.name, reason);
+      options.onRefusal?.(job.run, reason);
+    }
+  };
+
+  const play = async (job: GameJob): Promise<GameJobResult | string> => {
+    if (job.build !== build) return `it runs another build of Tabula (${build}, the run's is ${job.build})`;
+    let cwd: string | undefined;
+    if (job.botFiles !== undefined) {
+      const packed = await redis.getBuffer(keys.botFiles(job.botFiles));
+      if (packed === null) return `the bots' files ${job.botFiles} are not in Redis`;
+      try {
+        cwd = unpackBotFiles(job.botFiles, packed, cache);
+      } catch (err) {
+        return `cannot unpack the bots' files: ${(err as Error).message}`;
+      }
+    }
+    try {
+      const { replay, ...played } = await playScheduled(await gamesOf(job), job.plan, {
+        builtinsAsProcesses: true,
+        ...(cwd !== undefined && { cwd }),
+      });
+      return {
+        worker: options.name,
+        result: played.result,
+        times: played.times,
+        durationMs: played.durationMs,
+        replay: deflateSync(JSON.stringify(replay)).toString('base64'),
+      };
+    } catch (err) {
+      if (err instanceof BotStartError) return err.message;
+      throw err;
+    }
+  };
+
+  const worker = new Worker<GameJob, GameJobResult>(
+    GAME_QUEUE,
+    async (job: Job<GameJob, GameJobResult>, token?: string) => {
+      const reason = refused.get(job.data.run) ?? null;
+      const outcome = reason ?? (await play(job.data));
+      if (typeof outcome !== 'string') {
+        options.onGame?.(job.data, outcome);
+        return outcome;
+      }
+      await refuse(job.data, outcome);
+      // Back to the queue for another worker; this one takes no more games of the run.
+      await job.moveToDelayed(Date.now() + GIVE_BACK_MS, token);
+      throw new DelayedError();
+    },
+    {
+      connection: redis,
+      concurrency: options.concurrency,
+      lockDuration: options.lockMs,
+      stalledInterval: options.lockMs,
+      maxStalledCount: 1000,
+      // Finished games are kept (BullMQ's default) until their coordinator has stored them and removes them.
+    },
+  );
+
+  const beat = async (): Promise<void> => {
+    const at = Date.now();
+    const value: WorkerBeat = { concurrency: options.concurrency, host: hostname(), pid: process.pid, at };
+    await redis.hset(keys.workers, options.name, JSON.stringify(value)).catch(() => {});
+  };
+  await beat();
+  const beating = setInterval(() => void beat(), BEAT_MS);
+
+  return {
+    close: async () => {
+      clearInterval(beating);
+      await worker.close();
+      await redis.hdel(keys.workers, options.name).catch(() => {});
+      redis.disconnect();
+    },
+  };
+}

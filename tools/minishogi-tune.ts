@@ -1,0 +1,188 @@
+/**
+ * Fits the Minishogi evaluation's weights to game results (Texel's method), in two steps:
+ *
+ *   node dist/tools/minishogi-tune.js play GAMES NODES FILE [SEED]
+ *     self-play of the search at NODES a move from random openings (2 to 8 random plies), writing
+ *     the game's quiet positions with its result for player 0 (1, 0.5 or 0), one `SFEN result` a line;
+ *   node dist/tools/minishogi-tune.js fit FILE... [--epochs N] [--write]
+ *     fits the weights so that sigmoid(K x evaluation) predicts the results (K fitted first, with
+ *     the current weights), placement tables pulled towards 0; prints the loss on a tenth of the
+ *     positions held out, and with --write rewrites src/games/minishogi/search/weights.ts.
+ *
+ * A position is quiet when the player to move is not in check and the search's move neither
+ * captures nor promotes: its static evaluation then means what the game's result says.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { Rng } from '../src/core/rng.js';
+import type { Move } from '../src/games/minishogi/moves.js';
+import { type MinishogiState, rules } from '../src/games/minishogi/rules.js';
+import {
+  evaluate,
+  HAND,
+  MOBILITY,
+  PLACEMENT,
+  WEIGHT_COUNT,
+  weightName,
+} from '../src/games/minishogi/search/evaluation.js';
+import { DECIDED, Search } from '../src/games/minishogi/search/search.js';
+import { WEIGHTS } from '../src/games/minishogi/search/weights.js';
+import { formatSfen, parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
+
+function play(games: number, nodes: number, file: string, seed: number): void {
+  const searches = [new Search(), new Search()];
+  const started = performance.now();
+  let written = 0;
+  for (let g = 0; g < games; g++) {
+    const rng = new Rng(seed + g);
+    let state: MinishogiState = rules.initial({ seats: 2, seed: seed + g, options: {} });
+    // The searches see the game from its start, on one position.
+    const pos = parseSfen(START_SFEN);
+    const played = (m: Move) => {
+      pos.make(m);
+      state = rules.play(state, m);
+    };
+    const opening = 2 + rng.below(7);
+    for (let i = 0; i < opening && state.outcome === null; i++) played(rng.pick(pos.legalMoves()));
+    for (const search of searches) search.clear();
+    const quiet: string[] = [];
+    while (state.outcome === null) {
+      const result = searches[pos.side]!.run(pos, { nodes });
+      const m = result.move!;
+      const capture = ((m >> 5) & 31) < 25 && pos.board[m & 31] !== 0;
+      if (!pos.inCheck() && !capture && (m & 1024) === 0 && Math.abs(result.score) < DECIDED)
+        quiet.push(formatSfen(pos));
+      played(m);
+    }
+    const winner = state.outcome.winner;
+    const result = winner === null ? 0.5 : winner === 0 ? 1 : 0;
+    appendFileSync(file, quiet.map((sfen) => `${sfen} ${result}\n`).join(''));
+    written += quiet.length;
+    if ((g + 1) % 50 === 0)
+      process.stderr.write(
+        `${g + 1} games, ${written} positions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      );
+  }
+}
+
+interface Sample {
+  readonly start: number;
+  readonly end: number;
+  readonly result: number;
+}
+
+function fit(files: readonly string[], epochs: number, write: boolean): void {
+  // Sparse features of every position: (index, count) pairs.
+  const indices: number[] = [];
+  const counts: number[] = [];
+  const samples: Sample[] = [];
+  const trace = new Float64Array(WEIGHT_COUNT);
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const at = line.lastIndexOf(' ');
+      trace.fill(0);
+      const pos = parseSfen(line.slice(0, at));
+      evaluate(pos, WEIGHTS, trace);
+      const start = indices.length;
+      trace.forEach((c, i) => {
+        if (c !== 0) {
+          indices.push(i);
+          counts.push(c);
+        }
+      });
+      samples.push({ start, end: indices.length, result: Number(line.slice(at + 1)) });
+    }
+  }
+  const idx = Int32Array.from(indices);
+  const cnt = Float64Array.from(counts);
+  // Every tenth position is held out.
+  const train = samples.filter((_, i) => i % 10 !== 0);
+  const test = samples.filter((_, i) => i % 10 === 0);
+  const w = Float64Array.from(WEIGHTS);
+  const value = (s: Sample): number => {
+    let e = 0;
+    for (let j = s.start; j < s.end; j++) e += w[idx[j]!]! * cnt[j]!;
+    return e;
+  };
+  const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+  const loss = (set: readonly Sample[], k: number): number =>
+    set.reduce((sum, s) => sum + (sigmoid((k * value(s)) / 400) - s.result) ** 2, 0) / set.length;
+
+  // K: the scale that best fits the current weights.
+  let [lo, hi] = [0.01, 10];
+  for (let i = 0; i < 40; i++) {
+    const a = lo + (hi - lo) / 3;
+    const b = hi - (hi - lo) / 3;
+    if (loss(train, a) < loss(train, b)) hi = b;
+    else lo = a;
+  }
+  const k = (lo + hi) / 2;
+  console.log(
+    `${samples.length} positions; K ${k.toFixed(3)}; loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`,
+  );
+
+  // Adam on the mean squared error, with the tables pulled towards 0.
+  const regularized = (i: number): boolean => i >= PLACEMENT && i < HAND;
+  const lambda = 2e-7;
+  const m = new Float64Array(WEIGHT_COUNT);
+  const v = new Float64Array(WEIGHT_COUNT);
+  const grad = new Float64Array(WEIGHT_COUNT);
+  const rate = 1;
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    grad.fill(0);
+    for (const s of train) {
+      const p = sigmoid((k * value(s)) / 400);
+      const g = (2 * (p - s.result) * p * (1 - p) * k) / 400 / train.length;
+      for (let j = s.start; j < s.end; j++) grad[idx[j]!]! += g * cnt[j]!;
+    }
+    for (let i = 0; i < WEIGHT_COUNT; i++) {
+      const gi = grad[i]! + (regularized(i) ? 2 * lambda * w[i]! : 0);
+      m[i] = 0.9 * m[i]! + 0.1 * gi;
+      v[i] = 0.999 * v[i]! + 0.001 * gi * gi;
+      const mh = m[i]! / (1 - 0.9 ** epoch);
+      const vh = v[i]! / (1 - 0.999 ** epoch);
+      w[i] = w[i]! - (rate * mh) / (Math.sqrt(vh) + 1e-12);
+    }
+    if (epoch % 100 === 0 || epoch === epochs)
+      console.log(`epoch ${epoch}: loss ${loss(train, k).toFixed(5)}, held out ${loss(test, k).toFixed(5)}`);
+  }
+  const rounded = Int16Array.from(w, (x) => Math.max(-32000, Math.min(32000, Math.round(x))));
+  for (const i of [
+    ...Array(10).keys(),
+    ...Array.from({ length: 10 }, (_, j) => HAND + j),
+    ...Array.from({ length: 10 }, (_, j) => MOBILITY + j),
+  ])
+    console.log(`${weightName(i).padEnd(24)} ${WEIGHTS[i]} -> ${rounded[i]}`);
+  if (write) writeWeights(rounded, k, samples.length);
+}
+
+function writeWeights(w: Int16Array, k: number, positions: number): void {
+  const rows: string[] = [];
+  for (let i = 0; i < w.length; i += 25) rows.push(`  ${Array.from(w.subarray(i, i + 25)).join(', ')},`);
+  const text = `/**
+ * The evaluation's weights (layout in evaluation.ts), fitted to the results of self-play games by
+ * tools/minishogi-tune.ts (${positions} positions, K = ${k.toFixed(3)}). Generated: do not edit by hand.
+ */
+// prettier-ignore
+export const WEIGHTS: Int16Array = Int16Array.from([
+${rows.join('\n')}
+]);
+`;
+  writeFileSync(new URL('../../src/games/minishogi/search/weights.ts', import.meta.url), text);
+  console.log('wrote src/games/minishogi/search/weights.ts');
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'play') {
+  const [games = '100', nodes = '2000', file = 'minishogi-positions.txt', seed = '1'] = rest;
+  writeFileSync(file, '', { flag: 'a' });
+  play(Number(games), Number(nodes), file, Number(seed));
+} else if (command === 'fit') {
+  const epochsAt = rest.indexOf('--epochs');
+  const epochs = epochsAt < 0 ? 1000 : Number(rest[epochsAt + 1]);
+  const files = rest.filter((arg, i) => !arg.startsWith('--') && rest[i - 1] !== '--epochs');
+  fit(files, epochs, rest.includes('--write'));
+} else {
+  console.error('usage: minishogi-tune play GAMES NODES FILE [SEED] | fit FILE... [--epochs N] [--write]');
+  process.exitCode = 2;
+}
