@@ -8,6 +8,7 @@ import { UnknownGameError } from '../games/registry.js';
 import { DEFAULT_GAMES } from '../league/formats/match.js';
 import { TOURNAMENT_FORMATS } from '../league/run-config.js';
 import { RunBusyError, StoreError } from '../league/store/errors.js';
+import { ServeError } from '../server/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import {
   collectGameOption,
@@ -300,7 +301,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       err instanceof UnknownGameError ||
       err instanceof SetupError ||
       err instanceof StoreError ||
-      err instanceof RunBusyError
+      err instanceof RunBusyError ||
+      err instanceof ServeError
     )
       return fail(err.message, EXIT.usage);
     if (isDamagedDatabase(err)) return fail(`the database is damaged: ${err.message}`, EXIT.usage);

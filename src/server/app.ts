@@ -1,6 +1,7 @@
 /** The web arena's HTTP routes: the page, its bundle, and the JSON API the page reads. */
-import { readFile } from 'node:fs/promises';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { PERSON } from '../arena/bot-spec.js';
 import { planGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
@@ -8,14 +9,17 @@ import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
 import type { Store } from '../league/store/store.js';
+import { parseStartRequest } from './client-input.js';
+import { ServeError } from './errors.js';
 import { replayGameData } from './game-data.js';
 import { hostAllowed, originAllowed } from './host-check.js';
 import { type LiveHub, recordOf, summaryOf } from './live-hub.js';
 import { type Bundle, servedPage } from './page-html.js';
 import type { PersonGames } from './person-games.js';
+import { readReplayFile } from './replay-file.js';
 import { playCommandLine } from './reproduce.js';
 import { runData, runSummary } from './run-data.js';
-import type { GameChoice, GameData, GameKey, RunsData, StartRequest } from './wire.js';
+import type { GameChoice, GameData, GameKey, RunsData } from './wire.js';
 
 export interface ArenaSources {
   readonly hub: LiveHub;
@@ -30,6 +34,9 @@ export interface ArenaSources {
 /** The key under which `tabula view` shows its file. */
 export const FILE_KEY = 'file';
 
+/** The largest request body taken: a game's start is under 200 bytes; the WebSocket takes 1 MiB a message. */
+const MAX_BODY_BYTES = 16 * 1024;
+
 export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: () => ReadonlySet<string>) {
   const games = new Map((await loadGames()).map((g) => [g.id, g]));
   const title = (id: string) => games.get(id)?.title ?? id;
@@ -37,10 +44,27 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   const app = new Hono();
 
   app.use('*', async (c, next) => {
+    // No other site may show these pages in a frame of its own (clickjacking a person's moves).
+    c.header('content-security-policy', "frame-ancestors 'self'");
+    c.header('x-frame-options', 'SAMEORIGIN');
     if (!hostAllowed(allowed(), c.req.header('host'))) return c.text('this server answers only to its own name\n', 403);
     if (c.req.method !== 'GET' && !originAllowed(allowed(), c.req.header('origin')))
-      return c.text('cross-site request refused\n', 403);
+      return c.text('cross-site request refused (a request must come from a page of this server)\n', 403);
     await next();
+  });
+  // A size announced or sent beyond the limit is refused before the body is kept (what follows the
+  // answer, @hono/node-server reads and drops for a moment, then closes the connection).
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: `the request's body is over ${MAX_BODY_BYTES} bytes` }, 413),
+    }),
+  );
+  app.onError((err, c) => {
+    // A fault of Tabula: the page gets a line, stderr the whole of it.
+    process.stderr.write(`tabula: internal error in ${c.req.method} ${c.req.path}: ${err.stack ?? err}\n`);
+    return c.json({ error: `internal error: ${err.message}` }, 500);
   });
 
   app.get('/assets/app.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
@@ -69,8 +93,14 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   });
 
   app.get('/api/games/:key', async (c) => {
-    const data = await gameData(c.req.param('key'));
-    return data ? c.json(data) : c.json({ error: `no game ${c.req.param('key')}` }, 404);
+    try {
+      const data = await gameData(c.req.param('key'));
+      return data ? c.json(data) : c.json({ error: `no game ${c.req.param('key')}` }, 404);
+    } catch (err) {
+      // `tabula view`'s file, written again as something that is no replay.
+      if (err instanceof ServeError) return c.json({ error: err.message }, 422);
+      throw err;
+    }
   });
 
   app.get('/api/choices', (c) => {
@@ -86,7 +116,9 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
 
   app.post('/api/play', async (c) => {
     if (!people) return c.json({ error: 'this server plays no games' }, 400);
-    const request = (await c.req.json()) as StartRequest;
+    const parsed = parseStartRequest(await c.req.text());
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    const request = parsed.value;
     const game = games.get(request.game);
     if (!game) return c.json({ error: `no game ${request.game}` }, 400);
     if (!Object.hasOwn(game.bots, request.opponent))
@@ -94,11 +126,15 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     const seats = Math.max(2, game.seats.min);
     if (!Number.isInteger(request.seat) || request.seat < 0 || request.seat >= seats)
       return c.json({ error: `the seat is 0 to ${seats - 1}` }, 400);
+    const client = getConnInfo(c).remote.address ?? 'unknown';
+    const refusal = people.refusal(client);
+    if (refusal) return c.json({ error: refusal.error }, refusal.scope === 'client' ? 429 : 503);
     const specs = Array.from({ length: seats }, (_, i) =>
       i === request.seat ? PERSON : `builtin:${request.opponent}`,
     );
     const plan = planGame(game, { bots: specs, seed: randomSeed(), connect: { builtinsAsProcesses: true } });
     const { key, played } = people.start(plan, {
+      client,
       ...(request.humanMs !== undefined && request.humanMs > 0 && { personMs: millis(request.humanMs) }),
     });
     played.catch(() => {});
@@ -111,7 +147,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   /** A game by its key, as the viewer shows it. */
   async function gameData(key: GameKey): Promise<GameData | null> {
     if (key === FILE_KEY && sources.file) {
-      const replay = JSON.parse(await readFile(sources.file, 'utf8')) as Replay;
+      const replay: Replay = await readReplayFile(sources.file, [...games.keys()]);
       return replayGameData(key, replay, games.get(replay.game), {});
     }
     if (/^\d+$/.test(key) && database) {

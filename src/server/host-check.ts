@@ -2,6 +2,12 @@
  * DNS rebinding: a page on another site may resolve its own name to this machine and talk to the
  * server as if it were the same site. The server answers only requests whose Host header names it,
  * and takes WebSockets and posts only from pages whose Origin is its own.
+ *
+ * A request without an Origin header is refused too. Browsers send one on every WebSocket upgrade
+ * and every POST, so such a request comes from a program, not a page; that program could as well
+ * send this server's own Origin, so refusing it protects nothing by itself, but it keeps the rule
+ * one rule ("only requests that say they come from this server's pages") and fails closed should
+ * some browser or extension ever leave the header out. A script adds `Origin: http://<host>:<port>`.
  */
 import { hostname, networkInterfaces } from 'node:os';
 
@@ -29,13 +35,19 @@ export function hostAllowed(allowed: ReadonlySet<string>, host: string | undefin
   return host !== undefined && allowed.has(host.toLowerCase());
 }
 
-/** Whether an Origin header, when there is one, is a page of this server. */
+/** Whether an Origin header names a page of this server; none does not (above). */
 export function originAllowed(allowed: ReadonlySet<string>, origin: string | undefined): boolean {
-  if (origin === undefined) return true;
+  if (origin === undefined) return false;
   try {
     const url = new URL(origin);
     return url.protocol === 'http:' && allowed.has(url.host);
   } catch {
     return false;
   }
+}
+
+/** Whether a listening address is reached only from this machine (a loopback address). */
+export function isLoopback(address: string): boolean {
+  const v4 = address.replace(/^::ffff:/i, '');
+  return v4.startsWith('127.') || address === '::1';
 }

@@ -24,9 +24,15 @@ type Listener = (message: ServerMessage) => void;
 /** How long an ended game stays here: a page that opens it late still finds it, or where it was stored. */
 const KEEP_ENDED_MS = 10 * 60_000;
 
+/**
+ * The most games one connection watches: a page watches the game it shows, a tab the few it went
+ * through; a client that names key after key forgets the oldest instead of growing the server.
+ */
+const MAX_WATCHED = 100;
+
 export class LiveHub {
   private readonly games = new Map<GameKey, HubGame>();
-  private readonly watchers = new Map<GameKey, Set<Listener>>();
+  private readonly watching = new Map<GameKey, Set<Listener>>();
   private readonly everyone = new Set<Listener>();
 
   add(key: GameKey, head: ReplayHead, extras: { runId?: number; personSeats?: readonly number[] } = {}): HubGame {
@@ -83,7 +89,7 @@ export class LiveHub {
 
   /** A message for one game's watchers only. */
   send(key: GameKey, message: ServerMessage): void {
-    for (const listener of this.watchers.get(key) ?? []) listener(message);
+    for (const listener of this.watching.get(key) ?? []) listener(message);
   }
 
   /** A message for every page. */
@@ -91,15 +97,29 @@ export class LiveHub {
     for (const listener of this.everyone) listener(message);
   }
 
+  /** How many connections watch the game now. */
+  watchers(key: GameKey): number {
+    return this.watching.get(key)?.size ?? 0;
+  }
+
   /** A page's connection: every broadcast, and the messages of the games it watches. */
   connect(listener: Listener): { watch(key: GameKey): void; close(): void } {
     this.everyone.add(listener);
     const watched = new Set<GameKey>();
+    const unwatch = (key: GameKey) => {
+      watched.delete(key);
+      const listeners = this.watching.get(key);
+      listeners?.delete(listener);
+      if (listeners?.size === 0) this.watching.delete(key);
+    };
     return {
       watch: (key) => {
+        // A set keeps its order of insertion: the first key is the one watched longest ago.
+        watched.delete(key);
+        if (watched.size >= MAX_WATCHED) unwatch(watched.values().next().value!);
         watched.add(key);
-        if (!this.watchers.has(key)) this.watchers.set(key, new Set());
-        this.watchers.get(key)!.add(listener);
+        if (!this.watching.has(key)) this.watching.set(key, new Set());
+        this.watching.get(key)!.add(listener);
         // What happened between the page's fetch of the game and this watch would be lost: it is sent again.
         const game = this.games.get(key);
         if (!game) return;
@@ -115,11 +135,7 @@ export class LiveHub {
       },
       close: () => {
         this.everyone.delete(listener);
-        for (const key of watched) {
-          const listeners = this.watchers.get(key);
-          listeners?.delete(listener);
-          if (listeners?.size === 0) this.watchers.delete(key);
-        }
+        for (const key of [...watched]) unwatch(key);
       },
     };
   }

@@ -31,11 +31,18 @@ export function servedPage(): string {
 /** The page with the bundle and one game inside: no server, no network. */
 export function offlinePage(bundle: Bundle, game: GameData): string {
   const title = `${game.title}, game ${game.storedId ?? ''} seed ${game.record.seed}`;
-  return `<!doctype html><html lang="en"><head>${HEAD}<title>${escapeHtml(title)}</title><style>${inlineText(bundle.css, 'style')}</style></head><body><div id="app"></div><script type="application/json" id="tabula-game">${inlineText(JSON.stringify(game), 'script')}</script><script type="module">${inlineText(bundle.js, 'script')}</script></body></html>\n`;
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>${escapeHtml(title)}</title><style>${inlineText(bundle.css, 'style')}</style></head><body><div id="app"></div><script type="application/json" id="tabula-game">${jsonInScript(game)}</script><script type="module">${inlineText(bundle.js, 'script')}</script></body></html>\n`;
 }
 
 const escapeHtml = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * JSON inside a <script> element, with every `<` written `\u003c` (the same string to JSON.parse):
+ * a bot's comment such as `<!--<script>` would otherwise put the HTML parser in a state where the
+ * element's end is not seen, and the page would stay blank.
+ */
+const jsonInScript = (value: unknown): string => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** Text inside a <script> or <style> element must not close it early. */
 const inlineText = (text: string, element: 'script' | 'style'): string =>

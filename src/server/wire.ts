@@ -149,7 +149,9 @@ export type ServerMessage =
   | { readonly type: 'end'; readonly key: GameKey; readonly result: GameResult | null; readonly storedId?: number }
   | { readonly type: 'refused'; readonly key: GameKey; readonly line: string; readonly error: string }
   /** The replay file of `tabula view` changed. */
-  | { readonly type: 'reload' };
+  | { readonly type: 'reload' }
+  /** A message the server could not take (not JSON, or not of the shape below): what was wrong with it. */
+  | { readonly type: 'error'; readonly error: string };
 
 export type ClientMessage =
   | { readonly type: 'watch'; readonly key: GameKey }

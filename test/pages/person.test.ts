@@ -69,6 +69,22 @@ describe('a person playing Nine Men’s Morris in a browser', { skip: browserSki
     }
   });
 
+  it('starts a game from /play: the page posts and watches with its own Origin, which the server requires', async () => {
+    const served = await serving(['serve', '--db', ':memory:', '--port', '0']);
+    try {
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(`${served.url}play`);
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.waitForURL(/\/games\/play-1$/);
+      await page.getByLabel('Your move').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await served.stop();
+    }
+    assert.equal(served.stderr(), '');
+  });
+
   it('plays a whole game by clicking on the board', async (t) => {
     const morris = await findGame('morris');
     if (!morris.view?.clicks)

@@ -95,6 +95,7 @@ describe('tabula serve', () => {
     const { host } = new URL(served.url);
     assert.equal(await ws({ origin: `http://${host}` }), 'open');
     assert.equal(await ws({ origin: 'http://evil.example' }), 'refused');
+    assert.equal(await ws({}), 'refused', 'no Origin: no page of this server (host-check.ts says why)');
     assert.equal(await ws({ host: 'evil.example' }), 'refused');
   });
 
@@ -115,7 +116,7 @@ describe('tabula serve', () => {
     });
     assert.equal(response.status, 200);
     const { key } = (await response.json()) as { key: string };
-    const socket = new WebSocket(`${served.url.replace('http', 'ws')}ws`);
+    const socket = new WebSocket(`${served.url.replace('http', 'ws')}ws`, { origin: served.url.slice(0, -1) });
     const messages: ServerMessage[] = [];
     const next = (type: ServerMessage['type']) =>
       new Promise<ServerMessage>((resolve) => {

@@ -45,6 +45,8 @@ export interface Served {
   readonly child: ChildProcess;
   /** What the command printed on stdout after its first line, so far. */
   readonly output: () => string;
+  /** What the command printed on stderr, so far. */
+  readonly stderr: () => string;
   /** The exit code, once the command ends by itself. */
   readonly exited: Promise<number | null>;
   stop(): Promise<number | null>;
@@ -70,6 +72,7 @@ export function serving(args: readonly string[]): Promise<Served> {
         url: stdout.slice(0, newline),
         child,
         output: () => stdout.slice(newline + 1),
+        stderr: () => stderr,
         exited,
         stop: async () => {
           if (child.exitCode === null) child.kill('SIGINT');
