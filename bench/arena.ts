@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { ECHO, echoCommand } from '../src/arena/calibration.js';
 import { playGame } from '../src/arena/game-loop.js';
 import { ProcessBot } from '../src/arena/process-bot.js';
+import { DEFAULT_LIMITS } from '../src/arena/sandbox/limits.js';
 import { quantile } from '../src/arena/time-summary.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
@@ -110,6 +111,18 @@ async function botLives(sandboxed: boolean): Promise<number> {
   return bots;
 }
 
+/** The same, in its sandbox with a view of its own files (`--bot-files own`) or without one. */
+async function viewLives(view: boolean): Promise<number> {
+  const bots = 20;
+  const limits = { ...DEFAULT_LIMITS, ...(view && { files: 'own' as const }) };
+  for (let i = 0; i < bots; i++) {
+    const bot = new ProcessBot('read -r a; echo ok; read -r a', { limits });
+    await bot.turn(['go'], millis(5000));
+    await bot.close();
+  }
+  return bots;
+}
+
 const cores = availableParallelism();
 
 export const cases: Case[] = [
@@ -141,6 +154,12 @@ export const cases: Case[] = [
     run: () => botLives(true),
     reference: { name: 'the same without a sandbox', run: () => botLives(false) },
     details: () => [arenaCpuLine('per bot', arenaCpu.bot, (ms) => `${ms.toFixed(2)} ms`)],
+  },
+  {
+    name: 'bot started, asked once and ended, in its sandbox with a view of its own files',
+    unit: 'bots',
+    run: () => viewLives(true),
+    reference: { name: 'the same in its sandbox without one', run: () => viewLives(false) },
   },
   {
     name: 'arena turn, echo bot without a sandbox (median)',

@@ -28,6 +28,8 @@ export interface ProcessBotOptions {
   readonly timeMargin?: Millis;
   /** The directory the command runs in; Tabula's own when absent. */
   readonly cwd?: string;
+  /** Files a bot with a view of its own files (`--bot-files own`) must not see there: a database, replays. */
+  readonly hidden?: readonly string[];
   /**
    * How long after its start the bot's start-up lasts at most (it ends sooner with its first
    * answer): then every thread of it is given Tabula's priority back, whatever the bot lowered it
@@ -58,6 +60,8 @@ export class ProcessBot extends TimedBot {
   private startUpEnd: NodeJS.Timeout | undefined;
   /** The bot's stdout cut into lines; null until it runs. */
   private splitter: LineSplitter | null = null;
+  /** Whether a turn's clock runs: the bot then has its full claim on the CPU. */
+  private onClock = false;
 
   constructor(
     readonly command: string,
@@ -81,6 +85,8 @@ export class ProcessBot extends TimedBot {
     const limits = this.options.limits === undefined ? DEFAULT_LIMITS : this.options.limits;
     try {
       this.sandbox = limits && (await Sandbox.create(limits));
+      // A turn asked for before the sandbox was there (its input waits in `early`) is on the clock already.
+      if (this.onClock) this.sandbox?.weigh(true);
     } catch (err) {
       this.fail({
         kind: 'crash',
@@ -91,7 +97,8 @@ export class ProcessBot extends TimedBot {
       return;
     }
     const run = shellCommand(this.command);
-    const wrapped = this.sandbox?.wrap(run) ?? { file: 'sh', args: ['-c', run] };
+    const view = { dir: this.options.cwd ?? process.cwd(), hidden: this.options.hidden ?? [] };
+    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run] };
     const { file, args, detached } = groupLeader(wrapped.file, wrapped.args);
     const child = spawn(file, args, {
       detached,
@@ -144,9 +151,16 @@ export class ProcessBot extends TimedBot {
 
   /** The bot's first answer ends its start-up (see `startUp`). */
   override turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult> {
+    this.onClock = true;
+    this.sandbox?.weigh(true);
     const result = super.turn(input, limit, accept);
     if (this.startingUp) void result.then(() => this.startedUp());
     return result;
+  }
+
+  protected override clockStopped(): void {
+    this.onClock = false;
+    this.sandbox?.weigh(false);
   }
 
   private startedUp(): void {

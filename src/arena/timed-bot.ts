@@ -111,6 +111,9 @@ export abstract class TimedBot implements BotConnection {
     return '';
   }
 
+  /** The turn's clock has stopped (an answer, a failure, the bot closed). */
+  protected clockStopped(): void {}
+
   /** True once the bot has given at least one answer: a bot that did cannot be "not started". */
   protected get hasAnswered(): boolean {
     return this.answered;
@@ -160,6 +163,7 @@ export abstract class TimedBot implements BotConnection {
     const pending = this.pending!;
     this.pending = null;
     pending.clock.stop();
+    this.clockStopped();
     // Stderr written just before the answer may be read after it, in the same poll: take it too.
     setImmediate(() => pending.resolve(this.withStderr(result)));
   }

@@ -35,7 +35,7 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     timeLimits: timeLimitsOf(game, options),
     ...(timeMarginMs !== undefined && { margin: millis(timeMarginMs) }),
     gameOptions: options.option,
-    connect: sandboxOf(options),
+    connect: { ...sandboxOf(options), ...(options.replay !== undefined && { hidden: [options.replay] }) },
   });
   const { opponent, games, seed } = plan;
   const against =

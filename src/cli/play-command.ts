@@ -40,7 +40,7 @@ export async function playCommand(gameId: string, bots: string[], options: PlayO
     timeLimits: timeLimitsOf(game, options),
     ...(timeMarginMs !== undefined && { margin: millis(timeMarginMs) }),
     ...(opening && { opening }),
-    connect: sandboxOf(options),
+    connect: { ...sandboxOf(options), ...(options.replay !== undefined && { hidden: [options.replay] }) },
   });
   const onTurn = options.verbose
     ? (turn: ReplayTurn) => void process.stderr.write(turnLog(turn, plan.bots[turn.seat]!.name))

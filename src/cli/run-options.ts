@@ -1,6 +1,7 @@
 /** The options of the commands that play games: time limits, the bots' limits, and a run's settings. */
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
+import type { BotFiles } from '../arena/sandbox/file-view.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import type { GameDefinition } from '../core/game.js';
 import { type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
@@ -98,9 +99,10 @@ export interface LimitOptions {
   maxProcesses: number;
   allowNetwork?: boolean;
   timeMargin?: Millis;
+  botFiles: BotFiles;
 }
 
-/** --memory-mb, --max-processes, --allow-network and --time-margin, for every command that plays games. */
+/** --memory-mb, --max-processes, --allow-network, --bot-files and --time-margin, for every command that plays games. */
 export function addLimitOptions(command: Command): Command {
   return command
     .addOption(
@@ -116,6 +118,14 @@ export function addLimitOptions(command: Command): Command {
     .option('--allow-network', 'let bots open network connections')
     .addOption(
       new Option(
+        '--bot-files <view>',
+        "what bots see of the files: all their user may read, or their own directory, the system's programs and a private /tmp (for strangers' bots)",
+      )
+        .choices(['all', 'own'])
+        .default('all'),
+    )
+    .addOption(
+      new Option(
         '--time-margin <ms>',
         'an answer this much past its limit is taken, and recorded, not punished (default 0)',
       ).argParser(parseMillis),
@@ -128,6 +138,8 @@ export function limitsOf(options: LimitOptions): { limits?: BotLimits; timeMargi
     memoryMb: options.memoryMb,
     maxProcesses: options.maxProcesses,
     allowNetwork: options.allowNetwork === true,
+    // Recorded only when not the default, so that a run's identity is what it was before there was a choice.
+    ...(options.botFiles === 'own' && { files: 'own' as const }),
   };
   const changed = (Object.keys(limits) as (keyof BotLimits)[]).some((k) => limits[k] !== DEFAULT_LIMITS[k]);
   return { ...(changed && { limits }), ...(options.timeMargin !== undefined && { timeMarginMs: options.timeMargin }) };

@@ -10,7 +10,7 @@ import { millis } from '../core/units.js';
 import type { RunPlan } from './run-plan.js';
 
 /** Throws `BotStartError` for the first bot of the run that could not be started (all are tried at once). */
-export async function checkBotsStart({ game, config, bots }: RunPlan): Promise<void> {
+export async function checkBotsStart({ game, config, bots }: RunPlan, hidden: readonly string[]): Promise<void> {
   const seats = config.kind === 'match' ? 2 : config.players;
   const seed = config.seed ?? 0;
   const initial = game.rules.initial({ seats, seed, options: config.gameOptions });
@@ -23,7 +23,7 @@ export async function checkBotsStart({ game, config, bots }: RunPlan): Promise<v
       // As the run's games start it: as a process, in the run's sandbox.
       const connection = connectBot(game, bot, {
         setup,
-        options: { builtinsAsProcesses: true, ...(config.limits && { limits: config.limits }) },
+        options: { builtinsAsProcesses: true, hidden, ...(config.limits && { limits: config.limits }) },
         margin: millis(0),
         seat: first,
       });

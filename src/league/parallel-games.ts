@@ -8,6 +8,7 @@ import { playScheduled, type RunInPlay } from './scheduled-game.js';
 import type { GameWriter } from './store/game-writer.js';
 import { LivePublisher } from './store/live-games.js';
 import type { StoredGame } from './store/records.js';
+import { databaseFiles } from './store/store.js';
 
 /**
  * Plays the run's games as its schedule gives them, `concurrency` at a time, until it gives none or
@@ -58,7 +59,7 @@ async function playOne(run: RunInPlay, planned: PlannedGame, writer: GameWriter)
       run.games,
       planned,
       // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
-      { builtinsAsProcesses: true, forfeitUnstarted: true },
+      { builtinsAsProcesses: true, forfeitUnstarted: true, hidden: databaseFiles(run.store.path) },
       { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) },
     );
     const game = { runId: run.runId, ...played, finishedAt: new Date().toISOString() };

@@ -14,7 +14,7 @@ import type { RunPlan } from './run-plan.js';
 import type { RunInPlay } from './scheduled-game.js';
 import { GameWriter } from './store/game-writer.js';
 import type { RunRecord, StoredGame } from './store/records.js';
-import type { Store } from './store/store.js';
+import { databaseFiles, type Store } from './store/store.js';
 import { playOnWorkers } from './workers/coordinator.js';
 
 export interface RunHooks {
@@ -48,7 +48,7 @@ export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHo
     claimed = store.runs().find((r) => r.identity === identity)?.id;
     if (claimed !== undefined) store.claimRun(claimed);
     // Games played by workers are checked by the workers, which refuse a run they cannot play.
-    if (!settings.workers) await checkBotsStart(plan);
+    if (!settings.workers) await checkBotsStart(plan, databaseFiles(store.path));
     const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
     store.claimRun(run.id);
     claimed = run.id;

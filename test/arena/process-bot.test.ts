@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,12 +222,13 @@ describe('ProcessBot', () => {
 
   it('closes the input first and lets the bot exit by itself within the grace', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tabula-'));
+    // The bot says when its trap is set: a busy machine may start it late.
     const script = (file: string) =>
-      `trap 'echo term > ${file}; exit' TERM; cat > /dev/null; sleep 0.1; echo clean > ${file}`;
+      `trap 'echo term > ${file}; exit' TERM; : > ${file}.ready; cat > /dev/null; sleep 0.1; echo clean > ${file}`;
     await withBot(script(join(dir, 'graceful')), (bot) => bot.close(millis(2000)));
     assert.equal(readFileSync(join(dir, 'graceful'), 'utf8'), 'clean\n');
     await withBot(script(join(dir, 'killed')), async (bot) => {
-      await sleep(50);
+      for (let waited = 0; !existsSync(join(dir, 'killed.ready')) && waited < 10_000; waited += 10) await sleep(10);
       await bot.close();
     });
     assert.equal(readFileSync(join(dir, 'killed'), 'utf8'), 'term\n', 'without a grace, SIGTERM at once');

@@ -5,6 +5,12 @@ const main = new URL('../../src/cli/main.js', import.meta.url).href;
 /** The repository root, where fixtures live and where commands run (TABULA_ROOT for a build outside dist/). */
 export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.url).pathname;
 
+/**
+ * How many times slower than a plain machine the one the tests run on is: more for a User-Mode Linux
+ * guest (test/arena/cgroup-v2.test.ts), whose one CPU and file system are slow. Waits scale with it.
+ */
+export const slowness = Number(process.env.TABULA_TEST_SLOWNESS ?? 1);
+
 /** Time limits no load can break, for tests about something other than time. */
 export const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
 

@@ -1,59 +1,156 @@
 /**
- * Cgroup v1 hierarchies as Tabula finds them, and the cgroups it makes in them. Each Tabula process
- * has a directory of its own inside the cgroup it runs in, for every controller it uses (never at a
- * hierarchy's root, so that bots stay within whatever limits contain Tabula), and each bot a cgroup
- * in that directory. The directory is named after its owner so that a later run can tell leftovers
- * of a dead one from the cgroups of one still running.
+ * The cgroups of bots, as the sandbox sees them whatever the machine has: one contract, and a
+ * backend per cgroup version (cgroup-v1.ts, cgroup-v2.ts). Each Tabula process has a directory of
+ * its own inside the cgroup it runs in (never above it, so that bots stay within whatever limits
+ * contain Tabula), and each bot a cgroup in that directory. The directory is named after its owner
+ * so that a later run can tell leftovers of a dead one from the cgroups of one still running.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { rmdir } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { type FileHandle, open, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cgroupSources, pidNamespace, processStartTime } from '../../core/proc.js';
+import type { BotLimits } from './limits.js';
 
-export const CONTROLLERS = ['memory', 'pids', 'cpuacct'] as const;
-export type Controller = (typeof CONTROLLERS)[number];
+/** What cgroups do for a bot: each may be off on a machine. */
+export type CgroupFeature = 'memory' | 'processes' | 'cpu time' | 'cpu share' | 'containment';
 
-/** For each controller, Tabula's own cgroup directory, or why it cannot be used. */
-export type Hierarchies = Map<Controller, { readonly dir: string } | { readonly off: string }>;
+/** A limit the bot went over, which makes its end a crash. */
+export type Breach = 'memory' | 'processes';
 
-export function findHierarchies(): Hierarchies {
-  const found: Hierarchies = new Map();
-  const sources = cgroupSources();
-  if (sources === null) {
-    for (const c of CONTROLLERS) found.set(c, { off: 'no /proc to find cgroups in' });
-    return found;
-  }
-  const { mountinfo: mounts, cgroups: own } = sources;
-  for (const controller of CONTROLLERS) {
-    const mount = v1Mount(mounts, controller);
-    // A line of /proc/self/cgroup: `id:controller,controller:/path`.
-    const path = own
-      .split('\n')
-      .map((line) => line.split(':'))
-      .find((f) => f.length >= 3 && f[1]!.split(',').includes(controller))
-      ?.slice(2)
-      .join(':');
-    if (!mount || path === undefined)
-      found.set(controller, { off: `no cgroup v1 ${controller} hierarchy (cgroup v2 is not supported)` });
-    else if (!path.startsWith(mount.root))
-      found.set(controller, { off: `Tabula's ${controller} cgroup ${path} is outside the mounted part ${mount.root}` });
-    else found.set(controller, { dir: join(mount.at, path.slice(mount.root.length)) });
-  }
-  return found;
+/** The cgroups of one bot. */
+export interface BotCgroups {
+  /** The `cgroup.procs` files a process writes its pid to, to enter the bot's cgroups. */
+  readonly procs: readonly string[];
+  /** Words that run a command in the bot's cgroups (a transient scope's); none where entering them is enough. */
+  readonly prefix: readonly string[];
+  /** CPU time (user and system) used so far by every process of the bot, in ms; undefined where not measured. */
+  cpuMs(): number | undefined;
+  /** The limit the bot went over, if it did. */
+  breach(): Breach | null;
+  /** Every thread of every process of the bot. */
+  threads(): number[];
+  /**
+   * Weighs the bot's claim on the CPU: high while its clock runs, low while it waits (a bot that
+   * thinks on the opponent's time yields to the bots on theirs).
+   */
+  weigh(onClock: boolean): void;
+  /** SIGKILL to everything in the bot's cgroups, at once (processes forked meanwhile: see `remove`). */
+  kill(): void;
+  /** Kills everything in the bot's cgroups until nothing is left, then removes them. */
+  remove(): Promise<void>;
 }
 
-/** Where the v1 hierarchy holding `controller` is mounted, and which of its cgroups is mounted there. */
-function v1Mount(mountinfo: string, controller: Controller): { at: string; root: string } | undefined {
-  for (const line of mountinfo.split('\n')) {
+/** The cgroups this Tabula process makes its bots' in. */
+export interface CgroupBackend {
+  /** This process's directories, each holding one cgroup per bot: what the watchdog empties and removes. */
+  readonly runDirs: readonly string[];
+  /** What cannot be done here, and why; where `containment` is among them, bots get no cgroup at all. */
+  readonly off: ReadonlyMap<CgroupFeature, string>;
+  /** Makes the cgroups of a bot named `name` (unique in this process), with its limits set. */
+  create(name: string, limits: BotLimits): Promise<BotCgroups>;
+}
+
+/** How a cgroup file system is mounted: where, and which of its cgroups is mounted there (not `/` in a container). */
+export interface CgroupMount {
+  readonly at: string;
+  readonly root: string;
+}
+
+/** This process's mounts and cgroups, as /proc gives them; null without /proc. */
+export function ownCgroups(): { readonly mounts: CgroupMountLine[]; readonly memberships: Membership[] } | null {
+  const sources = cgroupSources();
+  if (sources === null) return null;
+  const mounts = sources.mountinfo.split('\n').flatMap((line): CgroupMountLine[] => {
     const [left, right] = line.split(' - ');
-    if (!left || !right) continue;
+    if (!left || !right) return [];
     const [fsType, , superOptions] = right.split(' ');
-    if (fsType !== 'cgroup' || !superOptions?.split(',').includes(controller)) continue;
+    if (fsType !== 'cgroup' && fsType !== 'cgroup2') return [];
     const fields = left.split(' ');
-    return { root: unescapeMount(fields[3]!), at: unescapeMount(fields[4]!) };
+    return [
+      {
+        version: fsType === 'cgroup2' ? 2 : 1,
+        options: superOptions?.split(',') ?? [],
+        root: unescapeMount(fields[3]!),
+        at: unescapeMount(fields[4]!),
+      },
+    ];
+  });
+  // A line of /proc/self/cgroup: `id:controller,controller:/path`; `0::/path` is the unified (v2) hierarchy.
+  const memberships = sources.cgroups.split('\n').flatMap((line): Membership[] => {
+    const f = line.split(':');
+    if (f.length < 3) return [];
+    return [{ controllers: f[1] === '' ? [] : f[1]!.split(','), path: f.slice(2).join(':') }];
+  });
+  return { mounts, memberships };
+}
+
+export interface CgroupMountLine extends CgroupMount {
+  readonly version: 1 | 2;
+  /** The super options: a v1 hierarchy's controllers are among them. */
+  readonly options: readonly string[];
+}
+
+export interface Membership {
+  /** Empty for the unified (v2) hierarchy. */
+  readonly controllers: readonly string[];
+  readonly path: string;
+}
+
+/** Where cgroup `path` (as /proc/self/cgroup gives it) is, through `mount`; null when outside the mounted part. */
+export function cgroupDir(mount: CgroupMount, path: string): string | null {
+  if (!path.startsWith(mount.root)) return null;
+  return join(mount.at, path.slice(mount.root.length));
+}
+
+/** A control file read (or written) again and again: cheaper than opening it every turn. */
+export class ControlFile {
+  private readonly buffer = Buffer.alloc(512);
+
+  private constructor(
+    private readonly fd: number,
+    private readonly handle: FileHandle | null,
+  ) {}
+
+  static async open(path: string, mode: 'r' | 'r+' = 'r'): Promise<ControlFile> {
+    const handle = await open(path, mode);
+    return new ControlFile(handle.fd, handle);
   }
-  return undefined;
+
+  /** Opens it now, or null where it is not there (yet). */
+  static openNow(path: string): ControlFile | null {
+    try {
+      return new ControlFile(openSync(path, 'r'), null);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes `value` (made once, so that a turn allocates nothing); a cgroup that has gone is no error. */
+  write(value: Buffer): void {
+    try {
+      writeSync(this.fd, value, 0, value.length, 0);
+    } catch {
+      // the bot's cgroup is being removed
+    }
+  }
+
+  /** Synchronous: the reading times a turn, and takes microseconds. */
+  read(): string {
+    const n = readSync(this.fd, this.buffer, 0, this.buffer.length, 0);
+    return this.buffer.toString('latin1', 0, n);
+  }
+
+  async close(): Promise<void> {
+    if (this.handle) await this.handle.close();
+    else closeSync(this.fd);
+  }
+}
+
+/** A counter of a control file, as `line` (`/^oom_kill (\d+)$/m`) finds it; 0 when absent. */
+export function counter(text: string | undefined, line: RegExp): number {
+  const match = text === undefined ? null : line.exec(text);
+  return match ? Number(match[1]) : 0;
 }
 
 /** mountinfo writes spaces, tabs, newlines and backslashes in paths as octal escapes. */
@@ -67,13 +164,8 @@ export function runDirName(): string {
   return `tabula.${pidNamespace()}.${process.pid}.${processStartTime(process.pid)}`;
 }
 
-/** The processes in a cgroup. */
-export const cgroupProcs = (dir: string): number[] => listed(dir, 'cgroup.procs');
-/** The threads of every process in a cgroup. */
-export const cgroupThreads = (dir: string): number[] => listed(dir, 'tasks');
-
-/** The ids a cgroup's list file holds; none once the cgroup is gone. */
-function listed(dir: string, file: 'cgroup.procs' | 'tasks'): number[] {
+/** The ids a cgroup's list file holds (`cgroup.procs`, and `tasks` or `cgroup.threads`); none once it is gone. */
+export function listed(dir: string, file: string): number[] {
   try {
     return readFileSync(join(dir, file), 'latin1').split('\n').filter(Boolean).map(Number);
   } catch {
@@ -82,8 +174,8 @@ function listed(dir: string, file: 'cgroup.procs' | 'tasks'): number[] {
 }
 
 /** Sends SIGKILL to every process of the cgroup; how many there were. */
-export function killCgroup(dir: string): number {
-  const procs = cgroupProcs(dir);
+export function killProcesses(dir: string): number {
+  const procs = listed(dir, 'cgroup.procs');
   for (const pid of procs) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -95,13 +187,17 @@ export function killCgroup(dir: string): number {
 }
 
 /**
- * Kills what runs in the cgroup, again until nothing does (a process may fork between a listing and
- * the kill; SIGKILL'd processes leave the cgroup a moment after), then removes it. False when it
- * could not be removed within `waitMs`.
+ * Kills what runs in the cgroup (with `kill`, each process of it by default), again until nothing
+ * does (a process may fork between a listing and the kill; SIGKILL'd processes leave the cgroup a
+ * moment after), then removes it. False when it could not be removed within `waitMs`.
  */
-export async function removeCgroup(dir: string, waitMs = 2000): Promise<boolean> {
+export async function removeCgroup(
+  dir: string,
+  kill: (dir: string) => void = killProcesses,
+  waitMs = 2000,
+): Promise<boolean> {
   for (let waited = 0; ; waited += 2) {
-    killCgroup(dir);
+    kill(dir);
     try {
       await rmdir(dir);
       return true;
@@ -115,7 +211,7 @@ export async function removeCgroup(dir: string, waitMs = 2000): Promise<boolean>
 }
 
 /** Removes the directories left in `parent` by Tabula processes that are gone (same pid namespace only). */
-export async function removeStale(parent: string): Promise<void> {
+export async function removeStale(parent: string, kill?: (dir: string) => void): Promise<void> {
   let names: string[];
   try {
     names = readdirSync(parent);
@@ -127,8 +223,8 @@ export async function removeStale(parent: string): Promise<void> {
     const owner = RUN_DIR.exec(name);
     if (!owner || owner[1] !== ns || processStartTime(Number(owner[2])) === owner[3]) continue;
     const dir = join(parent, name);
-    for (const bot of subdirectories(dir)) await removeCgroup(join(dir, bot));
-    await removeCgroup(dir);
+    for (const bot of subdirectories(dir)) await removeCgroup(join(dir, bot), kill);
+    await removeCgroup(dir, kill);
   }
 }
 

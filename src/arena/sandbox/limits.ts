@@ -1,3 +1,5 @@
+import type { BotFiles } from './file-view.js';
+
 /** The limits every bot process runs under, together with everything it starts. */
 export interface BotLimits {
   /** Memory (resident, page cache and swap included) of the bot and all it started, in MB. */
@@ -6,6 +8,8 @@ export interface BotLimits {
   readonly maxProcesses: number;
   /** Whether the bot may open network connections (loopback included). */
   readonly allowNetwork: boolean;
+  /** What the bot sees of the files (file-view.ts): all its user may read when absent. */
+  readonly files?: BotFiles;
 }
 
 /**

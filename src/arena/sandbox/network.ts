@@ -1,13 +1,24 @@
-/** Bots without the network: each runs in a network namespace of its own, with only a loopback that is down. */
+/**
+ * Bots without the network: each runs in a network namespace of its own, with only a loopback that
+ * is down. Root makes one directly; an ordinary user makes it inside a user namespace of its own,
+ * where the bot keeps its user id (`--map-current-user`: it gains no privilege it did not have).
+ */
 import { spawnSync } from 'node:child_process';
 
-/** The words that run a command without the network. */
-export const NO_NETWORK = ['unshare', '--net', '--'] as const;
+/** The ways to run a command without the network, the first that works here taken. */
+const WAYS = [
+  ['unshare', '--net', '--'],
+  ['unshare', '--user', '--map-current-user', '--net', '--'],
+] as const;
 
-/** Null when a command can be run without the network here; otherwise why not. */
-export function networkIsolationProblem(): string | null {
-  const probe = spawnSync(NO_NETWORK[0], [...NO_NETWORK.slice(1), 'true'], { encoding: 'utf8', timeout: 5000 });
-  if (probe.error) return `cannot run unshare: ${probe.error.message}`;
-  if (probe.status !== 0) return `unshare --net failed (${probe.stderr.trim() || `exit code ${probe.status}`})`;
-  return null;
+/** The words that run a command without the network here; why none does, where none does. */
+export function noNetwork(): { readonly words: readonly string[] } | { readonly problem: string } {
+  const problems: string[] = [];
+  for (const words of WAYS) {
+    const probe = spawnSync(words[0], [...words.slice(1), 'true'], { encoding: 'utf8', timeout: 5000 });
+    if (probe.error) return { problem: `cannot run unshare: ${probe.error.message}` };
+    if (probe.status === 0) return { words };
+    problems.push(`${words.join(' ')} failed (${probe.stderr.trim() || `exit code ${probe.status}`})`);
+  }
+  return { problem: problems.join('; ') };
 }

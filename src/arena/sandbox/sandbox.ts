@@ -6,31 +6,22 @@
  * What this machine allows is found once per process; each limit that cannot be enforced is named
  * once on stderr, and bots play on without it.
  */
-import { mkdirSync, readSync } from 'node:fs';
-import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+
+import { dirname } from 'node:path';
 import { threadsOf } from '../../core/proc.js';
 import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
-import {
-  type Controller,
-  cgroupThreads,
-  findHierarchies,
-  killCgroup,
-  removeCgroup,
-  removeStale,
-  runDirName,
-} from './cgroups.js';
+import { hasV1, openV1 } from './cgroup-v1.js';
+import { openV2, v2Cgroup } from './cgroup-v2.js';
+import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
+import { type View, viewProblem, viewWords } from './file-view.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
-import { NO_NETWORK, networkIsolationProblem } from './network.js';
+import { noNetwork } from './network.js';
 import { startWatchdog } from './watchdog.js';
 
 interface Support {
-  /** This process's directory in each usable hierarchy. */
-  readonly runDirs: ReadonlyMap<Controller, string>;
-  /** Why each unusable controller is off. */
-  readonly off: ReadonlyMap<Controller, string>;
-  /** Why bots cannot be kept off the network; null when they can; undefined until first needed. */
-  network: string | null | undefined;
+  readonly cgroups: CgroupBackend;
+  /** How bots are kept off the network, or why they cannot be; undefined until first needed. */
+  network: ReturnType<typeof noNetwork> | undefined;
   /** Why a bot's priority is not given back after its start-up; null when it is. */
   readonly priority: string | null;
   warned: boolean;
@@ -41,59 +32,75 @@ let bots = 0;
 const live = new Set<Sandbox>();
 
 /**
+ * The cgroups bots get here: cgroup v1 where a controller Tabula uses is mounted so (this machine,
+ * a hybrid one), else the unified hierarchy of cgroup v2, else none.
+ */
+function openCgroups(): CgroupBackend {
+  if (hasV1()) return openV1();
+  const v2 = v2Cgroup();
+  if (v2 !== null && 'dir' in v2) return openV2(v2.mount, v2.dir);
+  const why = v2 === null ? 'no cgroup file system mounted' : v2.off;
+  const off = new Map<CgroupFeature, string>(
+    (['memory', 'processes', 'cpu time', 'cpu share', 'containment'] as const).map((f) => [f, why]),
+  );
+  return { runDirs: [], off, create: () => Promise.reject(new Error(why)) };
+}
+
+/**
+ * The cgroups this process's directories are in, one per hierarchy: where a dead run's leftovers
+ * are found. None where bots get scopes of systemd's (which removes them) or no cgroup.
+ */
+export function ownCgroupDirs(): string[] {
+  prepareSandboxes();
+  return support!.cgroups.runDirs.map((dir) => dirname(dir));
+}
+
+/**
  * Finds what this machine allows, makes this process's cgroup directories, starts the watchdog and
  * removes what dead Tabula processes left behind. Runs once, at the first bot process.
  */
 export function prepareSandboxes(): void {
   if (support) return;
-  const runDirs = new Map<Controller, string>();
-  const off = new Map<Controller, string>();
-  for (const [controller, found] of findHierarchies()) {
-    if ('off' in found) {
-      off.set(controller, found.off);
-      continue;
-    }
-    const dir = join(found.dir, runDirName());
-    try {
-      mkdirSync(dir, { recursive: true });
-      runDirs.set(controller, dir);
-      void removeStale(found.dir);
-    } catch (err) {
-      off.set(
-        controller,
-        `cannot create ${dir}: ${(err as NodeJS.ErrnoException).code ?? String(err)}${process.getuid?.() === 0 ? '' : ' (Tabula does not run as root)'}`,
-      );
-    }
-  }
-  const priority = runDirs.size === 0 ? 'no cgroup to find all of a bot’s threads in' : raisingProblem();
-  support = { runDirs, off, network: undefined, priority, warned: false };
-  startWatchdog([...runDirs.values()]);
+  const cgroups = openCgroups();
+  const priority = cgroups.off.has('containment') ? 'no cgroup to find all of a bot’s threads in' : raisingProblem();
+  support = { cgroups, network: undefined, priority, warned: false };
+  startWatchdog(cgroups.runDirs);
   process.on('exit', () => {
     for (const sandbox of live) sandbox.kill();
   });
 }
 
-/** Why bots cannot be kept off the network here, found at the first need; null when they can. */
-function networkProblem(s: Support): string | null {
-  if (s.network === undefined) s.network = networkIsolationProblem();
+/** How bots are kept off the network here, or why they cannot be: found at the first need. */
+function network(s: Support): ReturnType<typeof noNetwork> {
+  s.network ??= noNetwork();
   return s.network;
 }
 
 /** What the sandbox does: each of these may be off on a machine. */
-export type Enforcement = 'memory' | 'processes' | 'cpu time' | 'containment' | 'network' | 'start-up priority';
+export type Enforcement =
+  | 'memory'
+  | 'processes'
+  | 'cpu time'
+  | 'cpu share'
+  | 'containment'
+  | 'network'
+  | 'start-up priority';
 
 /** The limits this machine cannot enforce (or only in part), with why. */
 export function unenforced(): Map<Enforcement, string> {
   prepareSandboxes();
   const s = support!;
   const off = new Map<Enforcement, string>();
-  const why = (c: Controller) => s.off.get(c);
+  const why = (feature: CgroupFeature) => s.cgroups.off.get(feature);
   if (why('memory')) off.set('memory', `limited by an rlimit on each process's data segment only (${why('memory')})`);
-  if (why('pids')) off.set('processes', `not limited (${why('pids')})`);
-  if (why('cpuacct')) off.set('cpu time', `not measured (${why('cpuacct')})`);
-  if (s.runDirs.size === 0) off.set('containment', 'by process group only: a process that calls setsid escapes');
-  const network = networkProblem(s);
-  if (network) off.set('network', `not isolated (${network})`);
+  if (why('processes')) off.set('processes', `not limited (${why('processes')})`);
+  if (why('cpu time')) off.set('cpu time', `not measured (${why('cpu time')})`);
+  if (why('cpu share'))
+    off.set('cpu share', `not weighted: a bot on its clock gets no more CPU than other work (${why('cpu share')})`);
+  if (why('containment'))
+    off.set('containment', `by process group only: a process that calls setsid escapes (${why('containment')})`);
+  const offline = network(s);
+  if ('problem' in offline) off.set('network', `not isolated (${offline.problem})`);
   if (s.priority) off.set('start-up priority', `not given back (${s.priority})`);
   return off;
 }
@@ -114,15 +121,15 @@ function warnOnce(s: Support, limits: BotLimits): void {
 const ENTER = 'for f; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"';
 
 export class Sandbox {
-  /** This bot's cgroup in each usable hierarchy. */
-  private readonly dirs = new Map<Controller, string>();
-  private readonly files = new Map<'cpu' | 'oom' | 'pids', FileHandle>();
-  private readonly buffer = Buffer.alloc(256);
-  private readonly network: boolean;
+  /** The bot's cgroups; null where there are none. */
+  private cgroups: BotCgroups | null = null;
+  /** The words that run the bot without the network; none where it may use it, or cannot be kept off it. */
+  private readonly offline: readonly string[];
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
-    this.network = limits.allowNetwork || networkProblem(support!) !== null;
+    const offline = network(support!);
+    this.offline = limits.allowNetwork || !('words' in offline) ? [] : offline.words;
     warnOnce(support!, limits);
   }
 
@@ -131,49 +138,37 @@ export class Sandbox {
    * cgroup may wait on the kernel for milliseconds, which the other games' clocks must not.
    */
   static async create(limits: BotLimits): Promise<Sandbox> {
+    const view = limits.files === 'own' ? viewProblem() : null;
+    if (view !== null) throw new Error(`--bot-files own: ${view}`);
     const sandbox = new Sandbox(limits);
     live.add(sandbox);
-    try {
-      const name = `${++bots}`;
-      for (const [controller, runDir] of support!.runDirs) {
-        const dir = join(runDir, name);
-        await mkdir(dir);
-        sandbox.dirs.set(controller, dir);
+    const { cgroups } = support!;
+    if (!cgroups.off.has('containment')) {
+      try {
+        sandbox.cgroups = await cgroups.create(`${++bots}`, limits);
+      } catch (err) {
+        live.delete(sandbox);
+        throw err;
       }
-      await sandbox.setLimits();
-    } catch (err) {
-      await sandbox.remove();
-      throw err;
     }
     return sandbox;
   }
 
-  private async setLimits(): Promise<void> {
-    const memory = this.dirs.get('memory');
-    if (memory) {
-      const bytes = `${this.limits.memoryMb * 1024 * 1024}`;
-      await writeFile(join(memory, 'memory.limit_in_bytes'), bytes);
-      // Swap counts too, where the kernel accounts for it (the memory limit must be set first).
-      await writeFile(join(memory, 'memory.memsw.limit_in_bytes'), bytes).catch(() => {});
-      this.files.set('oom', await open(join(memory, 'memory.oom_control')));
-    }
-    const pids = this.dirs.get('pids');
-    if (pids) {
-      await writeFile(join(pids, 'pids.max'), `${this.limits.maxProcesses}`);
-      this.files.set('pids', await open(join(pids, 'pids.events')));
-    }
-    const cpu = this.dirs.get('cpuacct');
-    if (cpu) this.files.set('cpu', await open(join(cpu, 'cpuacct.usage')));
-  }
-
-  /** The program and arguments that run `command` through `sh -c` inside the sandbox. */
-  wrap(command: string): { file: string; args: string[] } {
+  /**
+   * The program and arguments that run `command` through `sh -c` inside the sandbox; `view`: the
+   * bot's directory and what to hide there, for a view of its own files.
+   */
+  wrap(command: string, view: Omit<View, 'network'>): { file: string; args: string[] } {
     const shell = ['sh', '-c', command];
-    const inner = this.network ? shell : [...NO_NETWORK, ...shell];
-    const procs = [...this.dirs.values()].map((dir) => join(dir, 'cgroup.procs'));
+    const inner =
+      this.limits.files === 'own'
+        ? [...viewWords({ ...view, network: this.limits.allowNetwork }), ...shell]
+        : [...this.offline, ...shell];
     // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
-    const rlimit = this.dirs.has('memory') ? '' : `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; `;
-    return { file: 'sh', args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...inner] };
+    const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
+    const procs = this.cgroups?.procs ?? [];
+    const prefix = this.cgroups?.prefix ?? [];
+    return { file: 'sh', args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...prefix, ...inner] };
   }
 
   /**
@@ -181,64 +176,39 @@ export class Sandbox {
    * whatever it lowered it to while starting up. `pid`: its first process.
    */
   startedUp(pid: number): void {
-    if (support!.priority === null) setNice(this.threads(pid), ownNice());
-  }
-
-  /**
-   * Every thread of every process in the sandbox (a v1 cgroup's `tasks`), and those of the first
-   * process, which may not have entered its cgroups yet.
-   */
-  private threads(pid: number): Set<number> {
-    const any = this.dirs.values().next();
-    return new Set([...threadsOf(pid), ...(any.done ? [] : cgroupThreads(any.value))]);
+    if (support!.priority !== null) return;
+    // Its first process too, which may not have entered its cgroups yet.
+    setNice(new Set([...threadsOf(pid), ...(this.cgroups?.threads() ?? [])]), ownNice());
   }
 
   /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */
   cpuMs(): number | undefined {
-    const ns = this.read('cpu');
-    return ns === undefined ? undefined : Number(ns) / 1e6;
+    return this.cgroups?.cpuMs();
   }
 
   /** The limit the bot went over, if it did: the crash message. */
   breach(): string | null {
-    if (counter(this.read('oom'), OOM_KILLS) > 0) return memoryBreach(this.limits);
-    if (counter(this.read('pids'), FORKS_REFUSED) > 0) return processBreach(this.limits);
+    const breach = this.cgroups?.breach() ?? null;
+    if (breach === 'memory') return memoryBreach(this.limits);
+    if (breach === 'processes') return processBreach(this.limits);
     return null;
+  }
+
+  /** The bot's clock starts or stops: its claim on the CPU goes up or down. */
+  weigh(onClock: boolean): void {
+    this.cgroups?.weigh(onClock);
   }
 
   /** SIGKILL to everything in the sandbox, at once (processes forked meanwhile: see `remove`). */
   kill(): void {
-    const any = this.dirs.values().next();
-    if (!any.done) killCgroup(any.value);
+    this.cgroups?.kill();
   }
 
   /** Kills everything in the sandbox until nothing is left, then removes it. */
   async remove(): Promise<void> {
     live.delete(this);
-    const files = [...this.files.values()];
-    this.files.clear();
-    for (const file of files) await file.close();
-    for (const dir of this.dirs.values()) await removeCgroup(dir);
-    this.dirs.clear();
+    const cgroups = this.cgroups;
+    this.cgroups = null;
+    await cgroups?.remove();
   }
-
-  /** A control file read again from its start: cheaper than opening it every turn. */
-  private read(file: 'cpu' | 'oom' | 'pids'): string | undefined {
-    const handle = this.files.get(file);
-    if (handle === undefined) return undefined;
-    // Synchronous: the reading times the turn, and takes microseconds.
-    const n = readSync(handle.fd, this.buffer, 0, this.buffer.length, 0);
-    return this.buffer.toString('latin1', 0, n);
-  }
-}
-
-/** Processes the kernel killed for want of memory (memory.oom_control). */
-const OOM_KILLS = /^oom_kill (\d+)$/m;
-/** Forks refused at the limit (pids.events). */
-const FORKS_REFUSED = /^max (\d+)$/m;
-
-/** A counter of a control file; 0 when absent. */
-function counter(text: string | undefined, line: RegExp): number {
-  const match = text === undefined ? null : line.exec(text);
-  return match ? Number(match[1]) : 0;
 }

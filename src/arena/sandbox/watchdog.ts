@@ -8,19 +8,34 @@ import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 
 /**
- * Input lines: `+ <pgid>` when a bot's group starts, `- <pgid>` when it is gone. Arguments: Tabula's
+ * Input lines: `+ <pgid>` when a bot's group starts, `- <pgid>` when it is gone; `c+ <dir>` and
+ * `c- <dir>` for a bot's cgroup outside Tabula's directories (a transient scope). Arguments: Tabula's
  * own cgroup directories, each holding one cgroup per bot.
  */
 const SCRIPT = `
 live=' '
+scopes=' '
 while read -r op id; do
   case "$op $live" in
   "+ "*) live="$live$id " ;;
   "- "*" $id "*) live="\${live%% $id *} \${live#* $id }" ;;
   esac
+  case "$op $scopes" in
+  "c+ "*) scopes="$scopes$id " ;;
+  "c- "*" $id "*) scopes="\${scopes%% $id *} \${scopes#* $id }" ;;
+  esac
 done
 exec 2>/dev/null
 for g in $live; do kill -KILL -"$g"; done
+for dir in $scopes; do
+  n=0
+  while [ $n -lt 300 ]; do
+    pids=$(cat "$dir/cgroup.procs")
+    [ -z "$pids" ] && break
+    for pid in $pids; do kill -KILL "$pid"; done
+    sleep 0.01; n=$((n + 1))
+  done
+done
 for run; do
   for dir in "$run"/*/; do
     [ -d "$dir" ] && while read -r pid; do kill -KILL "$pid"; done < "$dir/cgroup.procs"
@@ -60,4 +75,12 @@ export function watchGroup(pgid: number): void {
 
 export function unwatchGroup(pgid: number): void {
   pipe?.write(`- ${pgid}\n`);
+}
+
+export function watchCgroup(dir: string): void {
+  pipe?.write(`c+ ${dir}\n`);
+}
+
+export function unwatchCgroup(dir: string): void {
+  pipe?.write(`c- ${dir}\n`);
 }

@@ -20,6 +20,9 @@ export interface StoreOptions {
   readonly readonly?: boolean;
 }
 
+/** The files of the database at `path` (SQLite's write-ahead log and index beside it): what a bot's view hides. */
+export const databaseFiles = (path: string): string[] => [path, `${path}-wal`, `${path}-shm`];
+
 export class Store {
   private readonly db: Database.Database;
   /** The schema version of the file; below SCHEMA_VERSION only when opened read-only. */
