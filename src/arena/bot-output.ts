@@ -38,3 +38,8 @@ export function quoteOutput(line: string): string {
   if (line.length <= QUOTED) return JSON.stringify(line);
   return `${JSON.stringify(line.slice(0, QUOTED))}… (${line.length} characters)`;
 }
+
+/** A line too long to keep, quoted from its start: its length, or what had come of it without a line end yet. */
+export function quoteLineStart(start: string, length: number, ended: boolean): string {
+  return `${JSON.stringify(start.slice(0, QUOTED))}… (${length} characters${ended ? '' : ' and no line end yet'})`;
+}

@@ -103,6 +103,9 @@ function readSpec(game: GameDefinition, spec: string): BotSpec {
   if (scheme?.[1] === 'builtin') {
     const builtin = scheme[2] === undefined ? BUILTIN.exec(rest) : null;
     const name = builtin?.[1] ?? rest;
+    // `builtin:strong(depth=2`: the parentheses are what is wrong, not the bot's name.
+    if (!builtin && /[()]/.test(rest) && Object.hasOwn(game.bots, /^[a-z0-9-]*/.exec(rest)![0]))
+      throw new SetupError(`${unbalanced(rest)}: parameters are written builtin:<name>(name=value,...)`);
     if (!builtin || !Object.hasOwn(game.bots, name)) {
       throw new SetupError(`${game.id} has no built-in bot "${rest}" (it has: ${Object.keys(game.bots).join(', ')})`);
     }
@@ -118,7 +121,26 @@ function readSpec(game: GameDefinition, spec: string): BotSpec {
     checkSettings(scheme[1]!, 'parameter', bridge.params ?? [], params);
     return { kind: 'bridge', bridge: scheme[1]!, params, command: rest };
   }
+  // `usi:engine` for a game without that bridge: a bridge is what was meant (a command's first word
+  // is not written so), and the game has none of that name.
+  if (scheme) {
+    const bridges = Object.keys(game.bridges ?? {});
+    const takes = bridges.length === 0 ? '' : `; it takes ${bridges.map((b) => `${b}:<command>`).join(', ')}`;
+    throw new SetupError(
+      `${game.id} has no ${scheme[1]}: bridge (a bot is builtin:<name>, human, or a command line${takes})`,
+    );
+  }
   return { kind: 'command', command: spec };
+}
+
+/** Where the parentheses of `text` do not pair up, in words. */
+function unbalanced(text: string): string {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return `"${text}" has a ")" without its "("`;
+  }
+  return depth > 0 ? `"${text}" has a "(" without its ")"` : `"${text}" has parentheses inside parentheses`;
 }
 
 /** `depth=4,time=0.5` into a record; absent parentheses give none. */

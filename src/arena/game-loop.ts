@@ -195,7 +195,8 @@ async function playTurn<S, M>(
   const { limit } = allowance;
   onAsk?.({ state: table.state, seat: s, input, limit });
   const answer = await table.bots[s]!.turn(input, limit);
-  if ('elapsed' in answer) table.time.charge(s, answer.elapsed);
+  const elapsed = 'elapsed' in answer ? answer.elapsed : undefined;
+  if (elapsed !== undefined) table.time.charge(s, elapsed);
   if (answer.kind === 'crash' && answer.neverStarted && !table.plan.forfeitUnstarted)
     throw new BotStartError(table.plan.bots[s]!.argument, answer.detail);
 
@@ -221,7 +222,7 @@ async function playTurn<S, M>(
     input,
     ...keptOutput(table.output[s]!, answer, comment),
     stderr: answer.stderr,
-    timeMs: 'elapsed' in answer ? round3(answer.elapsed) : 0,
+    timeMs: elapsed === undefined ? 0 : round3(elapsed),
     ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     limitMs: limit,
     ...(failure && { failure }),

@@ -11,11 +11,11 @@ export class LineSplitter {
   push(chunk: string): string[] {
     const parts = (this.partial + chunk).split('\n');
     this.partial = parts.pop() ?? '';
-    if (this.partial.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
+    if (this.partial.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength, this.partial, false);
     for (let i = 0; i < parts.length; i++) {
       let line = parts[i]!;
       if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength);
+      if (line.length > this.maxLineLength) throw new LineTooLongError(this.maxLineLength, line, true);
       parts[i] = line;
     }
     return parts;
@@ -34,10 +34,21 @@ export class LineSplitter {
   }
 }
 
+/** A line over the cap: the cap, and the line's start and length (so far, when it has no end yet) for a message. */
 export class LineTooLongError extends Error {
   override readonly name = 'LineTooLongError';
-  constructor(readonly limit: number) {
+  /** The line's first characters, enough for a message to quote. */
+  readonly start: string;
+  readonly length: number;
+  constructor(
+    readonly limit: number,
+    line: string,
+    /** Whether the line had ended; else `length` is what had come of it. */
+    readonly ended: boolean,
+  ) {
     super(`output line longer than ${limit} characters`);
+    this.start = line.slice(0, 1024);
+    this.length = line.length;
   }
 }
 

@@ -7,7 +7,9 @@ import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TurnResult } from '../core/connection.js';
+import { isRunning } from '../core/proc.js';
 import type { Millis } from '../core/units.js';
+import { quoteLineStart } from './bot-output.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
@@ -134,7 +136,8 @@ export class ProcessBot extends TimedBot {
         this.receiveLines(splitter.push(chunk), at);
       } catch (err) {
         if (!(err instanceof LineTooLongError)) throw err;
-        this.fail({ kind: 'overflow', detail: err.message, stderr: '' });
+        const quoted = quoteLineStart(err.start, err.length, err.ended);
+        this.fail({ kind: 'overflow', detail: `${quoted}: ${err.message}`, stderr: '' });
       }
     });
     child.stdout.on('end', () => {
@@ -144,8 +147,13 @@ export class ProcessBot extends TimedBot {
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => this.stderr.append(chunk));
-    // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported.
-    child.stdin.on('error', () => {});
+    // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported. One that
+    // closed its input and lives on answers nothing more: that is the crash, as a closed output is.
+    child.stdin.on('error', () =>
+      setTimeout(() => {
+        if (this.exit === null && child.pid !== undefined && isRunning(child.pid)) this.ended('input');
+      }, EXIT_DRAIN_MS),
+    );
     for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
   }
 
@@ -194,13 +202,13 @@ export class ProcessBot extends TimedBot {
     return this.sandbox?.breach() ?? null;
   }
 
-  /** The bot's output closed or its process exited: no answer can come any more. */
-  private ended(): void {
+  /** The bot's output (or input) closed or its process exited: no answer can come any more. */
+  private ended(closed: 'output' | 'input' = 'output'): void {
     const exit = this.exit;
     const breach = this.breach();
     const how =
       exit === null
-        ? 'closed its output'
+        ? `closed its ${closed}`
         : exit.signal
           ? `was killed by ${exit.signal}`
           : `exited with code ${exit.code}`;

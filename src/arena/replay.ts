@@ -3,7 +3,8 @@
  * Both are contracts that scripts and viewers read: change them only by adding fields, and bump
  * `REPLAY_VERSION` for anything else.
  */
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { writingFile } from '../core/file-errors.js';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
 import type { Seat } from '../core/units.js';
 import type { Opening } from './opening.js';
@@ -77,9 +78,19 @@ export interface Replay extends ReplayHead {
   readonly result: GameResult;
 }
 
-/** Writes the replay whole or not at all: a reader never sees half a file. */
+/**
+ * Writes the replay whole or not at all: a reader never sees half a file. A file that cannot be
+ * written (a full disk, say) is a `FileWriteError`, and leaves no part behind.
+ */
 export async function writeReplay(path: string, replay: Replay): Promise<void> {
   const partial = `${path}.partial-${process.pid}`;
-  await writeFile(partial, `${JSON.stringify(replay, null, 1)}\n`);
-  await rename(partial, path);
+  await writingFile(path, async () => {
+    try {
+      await writeFile(partial, `${JSON.stringify(replay, null, 1)}\n`);
+      await rename(partial, path);
+    } catch (err) {
+      await rm(partial, { force: true }).catch(() => {});
+      throw err;
+    }
+  });
 }

@@ -102,7 +102,14 @@ export abstract class TimedBot implements BotConnection {
   protected fail(result: TurnResult): void {
     if (this.failure) return;
     this.failure = result;
-    if (this.pending) this.finish(result);
+    const pending = this.pending;
+    // Output that breaks the rules ends the turn when it is read: the turn took that long.
+    if (pending)
+      this.finish(
+        result.kind === 'overflow'
+          ? { ...result, elapsed: pending.clock.elapsed(), ...this.cpuSince(pending) }
+          : result,
+      );
     void this.close();
   }
 

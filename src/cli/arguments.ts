@@ -55,6 +55,18 @@ export function parseOutputFile(value: string): string {
   return value;
 }
 
+/**
+ * A Redis URL, `redis://` or `rediss://` (TLS), or the path of a Unix socket (`/run/redis.sock`):
+ * the client would take anything else for a socket's path, and wait for it in vain.
+ */
+export function parseRedisUrl(value: string): string {
+  if (value.startsWith('/')) return value;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : '';
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new InvalidArgumentError("a Redis URL is redis://HOST:PORT (rediss:// with TLS), or a Unix socket's path.");
+  return value;
+}
+
 export function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535)
     throw new InvalidArgumentError('a port is 0 (any free one) to 65535.');

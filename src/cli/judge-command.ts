@@ -42,15 +42,26 @@ export async function judgeCommand(gameId: string, submission: string, options: 
     opponent.kind === 'statement'
       ? `the statement's judge: ${opponent.judge.rule} (builtin:${opponent.judge.opponent}), ${games} games`
       : `the ${opponent.league === undefined ? '' : `${opponent.league} league's `}boss ${opponent.boss}, at most ${games} games, until an SPRT decides`;
-  process.stdout.write(`judging against ${against}, seed ${seed}\n`);
-  const verdict = await judgeSubmission(plan, (judged) => {
-    const { result } = judged;
-    const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
-    const moves = plural(result.turns, 'move');
-    process.stdout.write(
-      `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}: ${outcome} in ${moves} (${result.reason})\n`,
-    );
-  });
+  // Said once the submission runs: one that cannot start leaves stdout empty, its one line on stderr.
+  let said = false;
+  const sayWhat = (): void => {
+    if (!said) process.stdout.write(`judging against ${against}, seed ${seed}\n`);
+    said = true;
+  };
+  const verdict = await judgeSubmission(
+    plan,
+    (judged) => {
+      sayWhat();
+      const { result } = judged;
+      const outcome = result.winner === null ? 'draw' : result.winner === judged.seat ? 'won' : 'lost';
+      const moves = plural(result.turns, 'move');
+      process.stdout.write(
+        `game ${judged.index + 1}: seat ${judged.seat}, seed ${result.seed}: ${outcome} in ${moves} (${result.reason})\n`,
+      );
+    },
+    sayWhat,
+  );
+  sayWhat();
   process.stdout.write(`${verdictLine(verdict)}\n`);
   const { decisive } = verdict;
   // A statement's judge shows the game that failed; a boss test also the game after which it decided.
@@ -91,7 +102,7 @@ function figures(boss: BossReport): string {
   return [
     `score ${range(boss.score, percent)} (W ${boss.wins} D ${boss.draws} L ${boss.losses})`,
     `Elo ${range(boss.elo, signed)}`,
-    `in ${games} games (${boss.pairs} pairs)`,
+    `in ${plural(games, 'game')} (${plural(boss.pairs, 'pair')})`,
     `SPRT elo0=${sprt.elo0} elo1=${sprt.elo1}: ${test}`,
   ].join(', ');
 }

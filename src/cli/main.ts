@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { BotStartError } from '../core/connection.js';
+import { FileWriteError } from '../core/file-errors.js';
 import { LEAGUES, SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
 import { DEFAULT_GAMES } from '../league/formats/match.js';
@@ -17,6 +18,7 @@ import {
   parseMillis,
   parseOutputFile,
   parsePort,
+  parseRedisUrl,
   parseSeed,
   parseShare,
   parseSprtOption,
@@ -116,7 +118,7 @@ function program(setExit: (code: number) => void): Command {
     )
     .argument('<game>')
     .argument('<name>', 'the built-in bot, as `tabula games` lists it, with its parameters if any: strong(depth=4)')
-    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)')
+    .option('-o, --output <file>', 'where to write it (default: <game>-<name>.js)', parseOutputFile)
     .action(lazy(async () => (await import('./export-command.js')).exportCommand));
 
   cli
@@ -227,7 +229,7 @@ function program(setExit: (code: number) => void): Command {
     .option('--db <file>', 'the results database', DEFAULT_DB)
     .option('--seat <k>', 'print exactly the lines seat k was sent, in order', parseIndex)
     .option('--upto <n>', 'with --seat: up to turn n (its turn number in the replay)', parseCount)
-    .option('--html <file>', 'write the game as one HTML page that works offline')
+    .option('--html <file>', 'write the game as one HTML page that works offline', parseOutputFile)
     .action(lazy(async () => (await import('./results-command.js')).replayCommand));
 
   cli
@@ -269,7 +271,7 @@ function program(setExit: (code: number) => void): Command {
   cli
     .command('worker')
     .description("play games of matches and tournaments run elsewhere with --redis: this machine's share")
-    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379')
+    .requiredOption('--redis <url>', 'the Redis of the queue, e.g. redis://host:6379', parseRedisUrl)
     .addOption(
       new Option('--concurrency <k>', 'games played at once')
         .argParser(parseCount)
@@ -302,7 +304,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       err instanceof SetupError ||
       err instanceof StoreError ||
       err instanceof RunBusyError ||
-      err instanceof ServeError
+      err instanceof ServeError ||
+      err instanceof FileWriteError
     )
       return fail(err.message, EXIT.usage);
     if (isDamagedDatabase(err)) return fail(`the database is damaged: ${err.message}`, EXIT.usage);

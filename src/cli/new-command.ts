@@ -1,10 +1,9 @@
 /** `tabula new <game> [--lang L] [DIR]`: writes a starter bot for a game, ready to build, play and judge. */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { type GameDefinition, leaguesOf } from '../core/game.js';
 import { findGame } from '../games/registry.js';
 import { opponentOf } from '../league/judge.js';
-import { findLanguage, starterKit } from '../starters/kit.js';
+import { findLanguage, starterKit, writeKit } from '../starters/kit.js';
 import { UsageError } from './errors.js';
 
 export async function newCommand(gameId: string, dir: string | undefined, options: { lang: string }): Promise<void> {
@@ -22,8 +21,7 @@ export async function newCommand(gameId: string, dir: string | undefined, option
     judge: `tabula judge ${game.id} ${command}`,
     judging: judging(game),
   });
-  mkdirSync(folder, { recursive: true });
-  for (const file of files) writeFileSync(join(folder, file.path), file.text);
+  writeKit(folder, files);
   const steps = [
     ...(language.build === null ? [] : [language.build]),
     `tabula play ${game.id} ${command} builtin:random`,

@@ -73,7 +73,7 @@ export function runProgress(settings: ProgressSettings): RunProgress {
       hideCursor: false,
       etaBuffer: 40,
     });
-    bar.start(total, stored.length, { rate: '-', status: '', failures });
+    bar.start(Math.max(total, stored.length), stored.length, { rate: '-', status: '', failures });
     return {
       game: (game, now) => {
         record(game, now);
@@ -84,6 +84,7 @@ export function runProgress(settings: ProgressSettings): RunProgress {
     };
   }
 
+  let last = '';
   const line = (): void => {
     const done = stored.length + played;
     const perMinute = rate();
@@ -94,7 +95,11 @@ export function runProgress(settings: ProgressSettings): RunProgress {
       .filter((s) => s !== '')
       .map((s) => `, ${s}`)
       .join('');
-    stream.write(`run ${runId}: ${done}/${total} games${speed}${eta}${now}, failures ${failures}\n`);
+    // A run that had more games than the command asks for (a smaller --games) plays none: done/done.
+    const text = `run ${runId}: ${done}/${Math.max(total, done)} games${speed}${eta}${now}, failures ${failures}\n`;
+    // The same figures twice say nothing new (a run with nothing left to play starts and ends at once).
+    if (text !== last) stream.write(text);
+    last = text;
   };
   line();
   const timer = setInterval(line, settings.intervalMs ?? PLAIN_PROGRESS_INTERVAL_MS);

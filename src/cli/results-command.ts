@@ -1,6 +1,7 @@
 /** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
 import { inputSentTo } from '../arena/replay-input.js';
+import { writingFile } from '../core/file-errors.js';
 import { listGames } from '../league/report/game-list.js';
 import { runReport } from '../league/report/run-report.js';
 import type { RunRecord } from '../league/store/records.js';
@@ -56,7 +57,8 @@ export async function replayCommand(id: number, options: ReplayOptions): Promise
     if (options.html !== undefined) {
       const runId = store.runOfGame(id);
       const { writeOfflinePage } = await import('../server/offline-page.js');
-      await writeOfflinePage(options.html, replay, { storedId: id, ...(runId !== null && { runId }) });
+      const page = options.html;
+      await writingFile(page, () => writeOfflinePage(page, replay, { storedId: id, ...(runId !== null && { runId }) }));
     } else if (options.seat !== undefined) {
       if (options.seat >= replay.players.length)
         throw new UsageError(`game ${id} has seats 0 to ${replay.players.length - 1}`);

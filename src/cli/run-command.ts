@@ -13,6 +13,7 @@ export async function runCommand(plan: RunPlan, options: RunOptions): Promise<vo
   // The progress display starts once the run knows what it has already played.
   const shown: { progress?: RunProgress } = {};
   try {
+    // The progress stops also when the run fails (a full disk): a bar ends its line, a log shows the games done.
     const report = await playRun(
       plan,
       {
@@ -31,8 +32,7 @@ export async function runCommand(plan: RunPlan, options: RunOptions): Promise<vo
           (shown.progress = runProgress({ json: options.json === true, total, stored, runId: run.id })),
         onGame: (g, status) => shown.progress?.game(g, status),
       },
-    );
-    shown.progress?.stop();
+    ).finally(() => shown.progress?.stop());
     printReport(report, options.json === true);
   } finally {
     store.close();

@@ -7,7 +7,7 @@ import type { GameDefinition } from '../core/game.js';
 import { type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
 import type { Millis } from '../core/units.js';
 import type { OpeningsRequest, RunRequest } from '../league/formats/format.js';
-import { collectGameOption, parseCount, parseMillis, parseSeed } from './arguments.js';
+import { collectGameOption, parseCount, parseMillis, parseRedisUrl, parseSeed } from './arguments.js';
 
 /** Where results go unless --db says otherwise. */
 export const DEFAULT_DB = 'tabula.db';
@@ -40,7 +40,7 @@ export function addRunOptions(command: Command): Command {
         .default(availableParallelism(), 'the number of cores'),
     )
     .option('--db <file>', 'the results database (SQLite)', DEFAULT_DB)
-    .option('--redis <url>', 'play the games on workers (tabula worker) through the queue in this Redis')
+    .option('--redis <url>', 'play the games on workers (tabula worker) through the queue in this Redis', parseRedisUrl)
     .option('--seed <n>', 'seed of the run (chosen and stored when absent)', parseSeed)
     .option('--json', 'NDJSON on stdout: one event per finished game, then the summary; no progress bar')
     .addOption(

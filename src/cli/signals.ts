@@ -32,6 +32,15 @@ export function installSignalHandlers(): void {
   process.stderr.on('error', () => {});
 }
 
+/**
+ * Ends Tabula now with `code`: for a command whose work is done while a library still holds timers
+ * that would keep the process for seconds (a Redis client's, a queue's).
+ */
+export function exitNow(code: number): never {
+  killAllGroups();
+  process.exit(code);
+}
+
 /** The next Ctrl-C or SIGTERM calls `stop` instead of ending Tabula. */
 export function stopGracefullyWith(stop: () => void): void {
   graceful = stop;

@@ -1,6 +1,7 @@
 /** `tabula worker --redis URL`: plays queued games of runs coordinated elsewhere, until Ctrl-C. */
 import { defaultWorkerName, startWorker } from '../league/workers/worker.js';
-import { stopGracefullyWith } from './signals.js';
+import { EXIT } from './errors.js';
+import { exitNow, stopGracefullyWith } from './signals.js';
 
 export async function workerCommand(options: {
   redis: string;
@@ -20,12 +21,16 @@ export async function workerCommand(options: {
       process.stderr.write(`${name}: game ${job.plan.index} of run ${job.run}: ${outcome} in ${r.turns} turns\n`);
     },
     onRefusal: (run, reason) => process.stderr.write(`${name}: cannot play run ${run}: ${reason}\n`),
+    onError: (message) => process.stderr.write(`tabula: worker ${name}: ${message}\n`),
   });
   process.stdout.write(`worker ${name}: taking games from ${options.redis}, ${options.concurrency} at a time\n`);
   await new Promise<void>((resolve) =>
     stopGracefullyWith(() => {
-      process.stderr.write(`${name}: finishing the games in hand (Ctrl-C again to stop at once)\n`);
+      if (worker.inHand() > 0)
+        process.stderr.write(`${name}: finishing the games in hand (Ctrl-C again to stop at once)\n`);
       void worker.close().then(resolve);
     }),
   );
+  // Stopped, its games handed back: the Redis clients' timers must not keep the process for seconds more.
+  exitNow(EXIT.ok);
 }

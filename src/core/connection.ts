@@ -29,8 +29,17 @@ export type TurnResult =
     }
   /** The bot exited or closed its output. `neverStarted` when the command could not be run at all. */
   | { readonly kind: 'crash'; readonly detail: string; readonly neverStarted: boolean; readonly stderr: string }
-  /** The bot wrote something no referee should read (a line over the cap, a flood of lines). */
-  | { readonly kind: 'overflow'; readonly detail: string; readonly stderr: string };
+  /**
+   * The bot wrote something no referee should read (a line over the cap, a flood of lines); during a
+   * turn, `elapsed` (and `cpu`) until it was read.
+   */
+  | {
+      readonly kind: 'overflow';
+      readonly detail: string;
+      readonly elapsed?: Millis;
+      readonly cpu?: Millis;
+      readonly stderr: string;
+    };
 
 export interface BotConnection {
   /** How the user named the bot: `builtin:random`, `python3 bot.py`. */

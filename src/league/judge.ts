@@ -169,39 +169,64 @@ export interface JudgeVerdict {
   readonly boss?: BossReport;
 }
 
-/** Judges a submission; `onGame` sees each game as it ends. */
+/**
+ * Judges a submission; `onGame` sees each game as it ends, `onStarted` the moment the submission
+ * first shows that it runs (its first turn played, whatever its answer): a submission that cannot
+ * start throws `BotStartError` before.
+ */
 export async function judgeSubmission(
   plan: JudgePlan,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
+  onStarted?: () => void,
 ): Promise<JudgeVerdict> {
+  let started = false;
+  const judging: JudgePlan & Judging = {
+    ...plan,
+    onSubmissionTurn: () => {
+      if (!started) onStarted?.();
+      started = true;
+    },
+  };
   return plan.opponent.kind === 'statement'
-    ? judgeByStatement(plan, plan.opponent.judge, onGame)
-    : judgeByBoss(plan, plan.opponent.boss, onGame);
+    ? judgeByStatement(judging, plan.opponent.judge, onGame)
+    : judgeByBoss(judging, plan.opponent.boss, onGame);
+}
+
+/** A judging under way: told of each turn the submission plays. */
+interface Judging {
+  readonly onSubmissionTurn: () => void;
 }
 
 type Decisive = NonNullable<JudgeVerdict['decisive']>;
 
-async function playJudged(plan: JudgePlan, index: number, at: Seat, seed: number) {
+async function playJudged(plan: JudgePlan & Judging, index: number, at: Seat, seed: number) {
   const seats = at === 0 ? [plan.submission, plan.opponent.bot] : [plan.opponent.bot, plan.submission];
   // Named as a table of these bots in this seat order (the same argument twice: `#2` on the second seat).
   const bots: Bot[] = namedBots(
     seats.map((b) => b.argument),
     seats.map((b) => b.spec),
   );
-  const played = await playPlan({
-    game: plan.game,
-    bots,
-    seed: seed >>> 0,
-    gameOptions: plan.gameOptions,
-    timeLimits: plan.timeLimits,
-    margin: plan.margin,
-    connect: plan.connect ?? {},
-  });
+  const played = await playPlan(
+    {
+      game: plan.game,
+      bots,
+      seed: seed >>> 0,
+      gameOptions: plan.gameOptions,
+      timeLimits: plan.timeLimits,
+      margin: plan.margin,
+      connect: plan.connect ?? {},
+    },
+    {
+      onTurn: (turn) => {
+        if (turn.seat === at) plan.onSubmissionTurn();
+      },
+    },
+  );
   return { index, at, played };
 }
 
 async function judgeByStatement(
-  request: JudgePlan,
+  request: JudgePlan & Judging,
   judge: Judge,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
 ): Promise<JudgeVerdict> {
@@ -226,7 +251,7 @@ function bossGameVerdict(result: GameResult, at: Seat): string | null {
 }
 
 async function judgeByBoss(
-  request: JudgePlan,
+  request: JudgePlan & Judging,
   boss: string,
   onGame: (judged: JudgedGame, played: PlayedGame) => void | Promise<void>,
 ): Promise<JudgeVerdict> {

@@ -81,6 +81,10 @@ export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHo
     return runReport(run, store.games(run.id));
   } finally {
     await writer?.close();
-    if (claimed !== undefined) store.releaseRun(claimed);
+    // On a full disk even this write may fail: the failure that stopped the run is the one to tell,
+    // and a claim left behind is taken over once this process has ended.
+    try {
+      if (claimed !== undefined) store.releaseRun(claimed);
+    } catch {}
   }
 }

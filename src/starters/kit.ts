@@ -7,9 +7,10 @@
  *
  * Templates are data files, read from the source tree (the build leaves them where they are).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FileWriteError, fileWriteError } from '../core/file-errors.js';
 import { SetupError } from '../core/game.js';
 
 export interface Language {
@@ -139,6 +140,62 @@ export function starterKit(request: KitRequest): KitFile[] {
       .replace('{{JUDGING}}', () => request.judging),
   });
   return files;
+}
+
+/**
+ * Writes the kit's files into `folder`, made with the folders above it that are missing: a
+ * `FileWriteError` where it cannot be (no permission, a full disk, a file in the way), and then
+ * nothing of it is left, so that the same command can be run again.
+ */
+export function writeKit(folder: string, files: readonly KitFile[]): void {
+  const made = makeFolder(folder);
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      const path = join(folder, file.path);
+      try {
+        writeFileSync(path, file.text);
+      } catch (err) {
+        throw fileWriteError(path, err);
+      } finally {
+        written.push(path);
+      }
+    }
+  } catch (err) {
+    for (const path of written) rmSync(path, { force: true });
+    if (made[0] !== undefined) rmSync(made[0], { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Makes `folder` one level at a time from the nearest folder that exists, and returns the folders
+ * made, the topmost first. Not with Node's recursive mkdir: where a file system refuses new entries without saying
+ * EEXIST or EACCES (`/proc/x` is ENOENT, its parent being there), that loops for ever on one core,
+ * deaf to signals.
+ */
+function makeFolder(folder: string): string[] {
+  const missing: string[] = [];
+  let at = resolve(folder);
+  while (!existsSync(at) && dirname(at) !== at) {
+    missing.unshift(at);
+    at = dirname(at);
+  }
+  if (!statSync(at).isDirectory()) throw new FileWriteError(folder, `${at} is not a directory`);
+  const made: string[] = [];
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+      made.push(dir);
+    } catch (err) {
+      if (made[0] !== undefined) rmSync(made[0], { recursive: true, force: true });
+      // The folder above is there: ENOENT says that its file system takes no new folder (/proc, /sys).
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new FileWriteError(folder, `${dirname(dir)} takes no new folders`);
+      throw fileWriteError(folder, err);
+    }
+  }
+  return made;
 }
 
 /** The language's main file with the game's part on the line that says `{{GAME_CODE}}`, indented as that line. */

@@ -22,20 +22,31 @@ export interface Run {
 
 const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`;
 
+/** The program and arguments that run `tabula` with `args`, for a test that starts it its own way. */
+export const tabulaCommand = (args: readonly string[]): [string, string[]] => [
+  process.execPath,
+  ['--input-type=module', '-e', script, ...args],
+];
+
 /** Starts `tabula` with `args`, its output ignored: for tests that stop it from outside. */
 export function startTabula(args: readonly string[], cwd = root): ChildProcess {
-  return spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd, stdio: 'ignore' });
+  return spawn(...tabulaCommand(args), { cwd, stdio: 'ignore' });
 }
 
-export function tabula(args: readonly string[], stdin = '', cwd = root): Promise<Run> {
+/** Runs `tabula` to its end; with `limitMs`, killed (SIGKILL) if it runs longer, its code then null. */
+export function tabula(args: readonly string[], stdin = '', cwd = root, limitMs?: number): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], { cwd });
+    const child = spawn(...tabulaCommand(args), { cwd });
     let stdout = '';
     let stderr = '';
+    const limit = limitMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(stdin);
   });
 }

@@ -79,6 +79,16 @@ function guard<T>(path: string, open: () => T): T {
       throw new StoreError(`${path} is not a SQLite database, or a damaged one`);
     if (code === 'SQLITE_CANTOPEN') throw new StoreError(`cannot open ${path}: ${(err as Error).message}`);
     if (code === 'SQLITE_READONLY') throw new StoreError(`cannot write ${path}: ${(err as Error).message}`);
-    throw err;
+    throw storeWriteError(path, err);
   }
+}
+
+/**
+ * `err`, from writing the database at `path`, as a `StoreError` when the disk is full (SQLite's
+ * SQLITE_FULL, which it also gives for ENOSPC): a transaction that fails is undone whole, so every
+ * game stored before is kept, and the same command goes on from there once there is room.
+ */
+export function storeWriteError(path: string, err: unknown): unknown {
+  if ((err as { code?: unknown } | null)?.code !== 'SQLITE_FULL') return err;
+  return new StoreError(`cannot write ${path}: the disk is full (the games stored so far are kept)`);
 }

@@ -1,5 +1,6 @@
 /** The worker thread of `GameWriter`: it owns the writes of finished games (compression included). */
 import { parentPort, workerData } from 'node:worker_threads';
+import { StoreError } from './errors.js';
 import type { WriterReply, WriterRequest } from './game-writer.js';
 import { Store } from './store.js';
 
@@ -15,7 +16,8 @@ port.on('message', (message: WriterRequest) => {
   try {
     reply = { request: message.request, id: store.recordGame(message.game, message.replayJson) };
   } catch (err) {
-    reply = { request: message.request, error: err instanceof Error ? err.message : String(err) };
+    const error = err instanceof Error ? err.message : String(err);
+    reply = { request: message.request, error, ...(err instanceof StoreError && { store: true as const }) };
   }
   port.postMessage(reply);
 });

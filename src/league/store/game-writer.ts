@@ -3,6 +3,7 @@
  * time, and on the main thread that time would be taken from the clocks of the games still running.
  */
 import { Worker } from 'node:worker_threads';
+import { StoreError } from './errors.js';
 import type { FinishedGame } from './records.js';
 
 /** What the worker is sent: a game to store, or the end of the writes. */
@@ -10,10 +11,13 @@ export type WriterRequest =
   | { readonly kind: 'game'; readonly request: number; readonly game: FinishedGame; readonly replayJson: string }
   | { readonly kind: 'close' };
 
-/** What the worker answers for each game: its id (null when it was already stored), or why it failed. */
+/**
+ * What the worker answers for each game: its id (null when it was already stored), or why it failed;
+ * `store` when that was the database's fault (a full disk), to be told as a `StoreError`.
+ */
 export type WriterReply =
   | { readonly request: number; readonly id: number | null }
-  | { readonly request: number; readonly error: string };
+  | { readonly request: number; readonly error: string; readonly store?: true };
 
 export class GameWriter {
   private readonly worker: Worker;
@@ -32,7 +36,8 @@ export class GameWriter {
     this.worker.on('message', (reply: WriterReply) => {
       const waiter = this.waiting.get(reply.request);
       this.waiting.delete(reply.request);
-      if ('error' in reply) waiter?.reject(new Error(`storing a game failed: ${reply.error}`));
+      if ('error' in reply)
+        waiter?.reject(reply.store ? new StoreError(reply.error) : new Error(`storing a game failed: ${reply.error}`));
       else waiter?.resolve(reply.id);
     });
     this.worker.on('error', (err) => this.abandon(err));

@@ -122,7 +122,7 @@ export class LivePublisher {
   }
 
   start(head: ReplayHead): void {
-    this.id = this.live.begin(this.slot, head);
+    this.courtesy(() => (this.id = this.live.begin(this.slot, head)));
   }
 
   turn(turn: ReplayTurn): void {
@@ -132,17 +132,26 @@ export class LivePublisher {
   /** The game has ended: nothing more to publish, and its rows go. */
   end(): void {
     clearInterval(this.timer);
-    if (this.id !== null) this.live.end(this.id);
+    const id = this.id;
+    if (id !== null) this.courtesy(() => this.live.end(id));
   }
 
   private flush(): void {
-    if (this.id === null || this.pending.length === 0) return;
+    const id = this.id;
+    if (id === null || this.pending.length === 0) return;
     const turns = this.pending;
     this.pending = [];
+    this.courtesy(() => this.live.append(id, turns));
+  }
+
+  /**
+   * A live view is a courtesy: a database too busy to take a game's turns, or a full disk, must not
+   * stop the game. Storing the game says what is wrong with the database, if anything is; the rows a
+   * game could not remove are skipped by readers once this process has ended.
+   */
+  private courtesy(write: () => void): void {
     try {
-      this.live.append(this.id, turns);
-    } catch {
-      // A live view is a courtesy: a database too busy to take its turns must not stop the game.
-    }
+      write();
+    } catch {}
   }
 }

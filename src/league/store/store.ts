@@ -9,8 +9,8 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { Replay } from '../../arena/replay.js';
 import type { GameResult } from '../../core/game-result.js';
-import { processStartTime } from '../../core/proc.js';
-import { openDatabase } from './database.js';
+import { processStartTime, procStat } from '../../core/proc.js';
+import { openDatabase, storeWriteError } from './database.js';
 import { RunBusyError } from './errors.js';
 import { LiveGames } from './live-games.js';
 import type { FinishedGame, RunKind, RunRecord, SeatTimes, StoredGame } from './records.js';
@@ -43,16 +43,18 @@ export class Store {
    * run keeps its seed and takes `config`, the latest settings it goes on with (more games, say).
    */
   openRun(kind: RunKind, identity: string, config: unknown, seed: number): RunRecord {
-    const existing = this.db.prepare('SELECT * FROM runs WHERE identity = ?').get(identity) as RunRow | undefined;
-    if (existing) {
-      this.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify(config), existing.id);
-      return { ...runOf(existing), config };
-    }
-    const createdAt = new Date().toISOString();
-    const info = this.db
-      .prepare('INSERT INTO runs (kind, identity, config, seed, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(kind, identity, JSON.stringify(config), seed, createdAt);
-    return { id: Number(info.lastInsertRowid), kind, identity, config, seed, createdAt };
+    return this.writing(() => {
+      const existing = this.db.prepare('SELECT * FROM runs WHERE identity = ?').get(identity) as RunRow | undefined;
+      if (existing) {
+        this.db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify(config), existing.id);
+        return { ...runOf(existing), config };
+      }
+      const createdAt = new Date().toISOString();
+      const info = this.db
+        .prepare('INSERT INTO runs (kind, identity, config, seed, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(kind, identity, JSON.stringify(config), seed, createdAt);
+      return { id: Number(info.lastInsertRowid), kind, identity, config, seed, createdAt };
+    });
   }
 
   /**
@@ -60,22 +62,26 @@ export class Store {
    * live process has it. A claim left by a process that died (Ctrl-C, kill -9) is taken over.
    */
   claimRun(runId: number): void {
-    this.db
-      .transaction(() => {
-        const claim = this.db.prepare('SELECT * FROM run_claims WHERE run_id = ?').get(runId) as ClaimRow | undefined;
-        if (claim && claim.pid !== process.pid && claimIsLive(claim))
-          throw new RunBusyError(runId, claim.pid, claim.host, claim.claimed_at);
-        this.db
-          .prepare(
-            'INSERT OR REPLACE INTO run_claims (run_id, pid, pid_start, host, claimed_at) VALUES (?, ?, ?, ?, ?)',
-          )
-          .run(runId, process.pid, processStartTime(process.pid), hostname(), new Date().toISOString());
-      })
-      .immediate();
+    this.writing(() => {
+      this.db
+        .transaction(() => {
+          const claim = this.db.prepare('SELECT * FROM run_claims WHERE run_id = ?').get(runId) as ClaimRow | undefined;
+          if (claim && claim.pid !== process.pid && claimIsLive(claim))
+            throw new RunBusyError(runId, claim.pid, claim.host, claim.claimed_at);
+          this.db
+            .prepare(
+              'INSERT OR REPLACE INTO run_claims (run_id, pid, pid_start, host, claimed_at) VALUES (?, ?, ?, ?, ?)',
+            )
+            .run(runId, process.pid, processStartTime(process.pid), hostname(), new Date().toISOString());
+        })
+        .immediate();
+    });
   }
 
   releaseRun(runId: number): void {
-    this.db.prepare('DELETE FROM run_claims WHERE run_id = ? AND pid = ?').run(runId, process.pid);
+    this.writing(() => {
+      this.db.prepare('DELETE FROM run_claims WHERE run_id = ? AND pid = ?').run(runId, process.pid);
+    });
   }
 
   runs(): RunRecord[] {
@@ -95,27 +101,29 @@ export class Store {
    * already stored, which is kept as it was.
    */
   recordGame(game: FinishedGame, replay: Replay | string | Buffer): number | null {
-    const info = this.db
-      .prepare(
-        `INSERT OR IGNORE INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        game.runId,
-        game.index,
-        game.round,
-        JSON.stringify(game.seats),
-        game.result.game,
-        game.result.seed,
-        game.result.winner,
-        game.result.reason,
-        JSON.stringify(game.result),
-        JSON.stringify(game.times),
-        Buffer.isBuffer(replay) ? replay : deflateSync(typeof replay === 'string' ? replay : JSON.stringify(replay)),
-        game.finishedAt ?? new Date().toISOString(),
-        game.durationMs,
-      );
-    return info.changes === 1 ? Number(info.lastInsertRowid) : null;
+    return this.writing(() => {
+      const info = this.db
+        .prepare(
+          `INSERT OR IGNORE INTO games (run_id, idx, round, seats, game, seed, winner, reason, result, times, replay, finished_at, duration_ms)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          game.runId,
+          game.index,
+          game.round,
+          JSON.stringify(game.seats),
+          game.result.game,
+          game.result.seed,
+          game.result.winner,
+          game.result.reason,
+          JSON.stringify(game.result),
+          JSON.stringify(game.times),
+          Buffer.isBuffer(replay) ? replay : deflateSync(typeof replay === 'string' ? replay : JSON.stringify(replay)),
+          game.finishedAt ?? new Date().toISOString(),
+          game.durationMs,
+        );
+      return info.changes === 1 ? Number(info.lastInsertRowid) : null;
+    });
   }
 
   games(runId: number): StoredGame[] {
@@ -166,6 +174,15 @@ export class Store {
   close(): void {
     this.db.close();
   }
+
+  /** Runs a write: a full disk is a `StoreError` that names the file. */
+  private writing<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (err) {
+      throw storeWriteError(this.path, err);
+    }
+  }
 }
 
 /** Whether the process that made a claim still runs: the same host, the same pid, started at the same time. */
@@ -178,8 +195,12 @@ function claimIsLive(claim: ClaimRow): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
   }
+  // A process that has ended but is not yet reaped (a zombie: where PID 1 does not reap, as in many
+  // containers, it may stay one) still takes signals, but plays nothing any more.
+  const stat = procStat(claim.pid);
+  if (stat?.state === 'Z' || stat?.state === 'X') return false;
   // A reused pid belongs to a process that started at another time.
-  return claim.pid_start === null || processStartTime(claim.pid) === claim.pid_start;
+  return claim.pid_start === null || (stat?.startTime ?? null) === claim.pid_start;
 }
 
 interface RunRow {

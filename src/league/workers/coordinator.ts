@@ -23,7 +23,7 @@ import {
   WORKER_TIMEOUT_MS,
   type WorkerBeat,
 } from './game-job.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, isConnectionError } from './redis.js';
 
 /** Where a run's games are queued, and for whom. */
 export interface QueueSettings {
@@ -47,9 +47,16 @@ const MIN_WINDOW = 16;
 export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Promise<void> {
   const redis = await connectRedis(queued.redis, 'the coordinator');
   const queue = new Queue<GameJob, GameJobResult>(GAME_QUEUE, { connection: redis });
-  // The event stream blocks its connection while it waits: it needs one of its own.
-  const eventsRedis = await connectRedis(queued.redis, 'the coordinator');
+  // The event stream blocks its connection while it waits: it needs one of its own, which goes and
+  // comes back with the first (the same Redis): the first one's lines tell of both.
+  const eventsRedis = await connectRedis(queued.redis, 'the coordinator', { say: () => {} });
   const events = new QueueEvents(GAME_QUEUE, { connection: eventsRedis });
+  // Their connections' failures are told once by connectRedis, not by BullMQ with a stack each time.
+  const onError = (err: Error): void => {
+    if (!isConnectionError(err)) process.stderr.write(`tabula: the coordinator: ${err.message}\n`);
+  };
+  queue.on('error', onError);
+  events.on('error', onError);
   try {
     const files = packBotFiles(run.games.config.bots, queued.folder);
     if (files) await redis.set(keys.botFiles(files.hash), files.packed);

@@ -14,7 +14,7 @@ import { playScheduled, type RunGames } from '../scheduled-game.js';
 import { defaultCache, unpackBotFiles } from './bot-files.js';
 import { buildId } from './build-id.js';
 import { GAME_QUEUE, type GameJob, type GameJobResult, keys, type WorkerBeat } from './game-job.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, isConnectionError } from './redis.js';
 
 export interface WorkerOptions {
   readonly redis: string;
@@ -30,10 +30,17 @@ export interface WorkerOptions {
   /** Told of each game played, and of each run refused. */
   readonly onGame?: (job: GameJob, result: GameJobResult) => void;
   readonly onRefusal?: (run: string, reason: string) => void;
+  /** Told of what goes wrong in the queue other than the connection (which `connectRedis` tells of). */
+  readonly onError?: (message: string) => void;
 }
 
 export interface RunningWorker {
-  /** Stops taking games, finishes those in hand, then disconnects. */
+  /** The games it is playing now. */
+  inHand(): number;
+  /**
+   * Stops taking games, finishes those in hand, then disconnects; with no game in hand, at once,
+   * whether Redis answers or not.
+   */
   close(): Promise<void>;
 }
 
@@ -97,19 +104,25 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     }
   };
 
+  let inHand = 0;
   const worker = new Worker<GameJob, GameJobResult>(
     GAME_QUEUE,
     async (job: Job<GameJob, GameJobResult>, token?: string) => {
-      const reason = refused.get(job.data.run) ?? null;
-      const outcome = reason ?? (await play(job.data));
-      if (typeof outcome !== 'string') {
-        options.onGame?.(job.data, outcome);
-        return outcome;
+      inHand++;
+      try {
+        const reason = refused.get(job.data.run) ?? null;
+        const outcome = reason ?? (await play(job.data));
+        if (typeof outcome !== 'string') {
+          options.onGame?.(job.data, outcome);
+          return outcome;
+        }
+        await refuse(job.data, outcome);
+        // Back to the queue for another worker; this one takes no more games of the run.
+        await job.moveToDelayed(Date.now() + GIVE_BACK_MS, token);
+        throw new DelayedError();
+      } finally {
+        inHand--;
       }
-      await refuse(job.data, outcome);
-      // Back to the queue for another worker; this one takes no more games of the run.
-      await job.moveToDelayed(Date.now() + GIVE_BACK_MS, token);
-      throw new DelayedError();
     },
     {
       connection: redis,
@@ -121,7 +134,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     },
   );
 
+  // BullMQ reports each failed attempt of its own connections, several a second while Redis is away
+  // (and prints them with their stacks when nobody listens): the connection's own lines say it.
+  worker.on('error', (err) => {
+    if (!isConnectionError(err)) options.onError?.(err.message);
+  });
+
   const beat = async (): Promise<void> => {
+    // While Redis is away a beat would wait in the client's queue: the next one after it is back will do.
+    if (redis.status !== 'ready') return;
     const at = Date.now();
     const value: WorkerBeat = { concurrency: options.concurrency, host: hostname(), pid: process.pid, at };
     await redis.hset(keys.workers, options.name, JSON.stringify(value)).catch(() => {});
@@ -130,8 +151,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const beating = setInterval(() => void beat(), BEAT_MS);
 
   return {
+    inHand: () => inHand,
     close: async () => {
       clearInterval(beating);
+      if (inHand === 0) {
+        // Nothing to finish: stop at once, without waiting on Redis, which may be away (then this
+        // worker's beat runs out by itself).
+        void worker.close(true).catch(() => {});
+        if (redis.status === 'ready') await redis.hdel(keys.workers, options.name).catch(() => {});
+        redis.disconnect();
+        return;
+      }
       await worker.close();
       await redis.hdel(keys.workers, options.name).catch(() => {});
       redis.disconnect();
