@@ -23,6 +23,9 @@ import {
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
 
+/** The leaf of this process's directory that Tabula itself runs in (the cpu hierarchy). */
+const LEAF = 'tabula.leaf';
+
 export const V1_CONTROLLERS = ['memory', 'pids', 'cpuacct', 'cpu'] as const;
 type Controller = (typeof V1_CONTROLLERS)[number];
 
@@ -36,10 +39,12 @@ const FEATURE: Readonly<Record<Controller, CgroupFeature>> = {
 
 /**
  * CPU shares (1024 by default, as every process outside a cgroup of its own has): this process's
- * directory holds ten processes' worth, so that its bots keep the CPU against the machine's other
- * work; a bot on its clock has them all, one waiting almost none.
+ * directory has the most there are, 256 processes' worth, so that a bot on its clock gets a core
+ * first, however busy the machine's other work keeps it (a bot needs 80% of a core to think 40 ms
+ * of a 50 ms turn); in it, a bot on its clock has ten processes' worth, one waiting almost none, and
+ * Tabula itself (in its leaf, `tabula.leaf`, to read the answers in time) as much as a bot on its clock.
  */
-const RUN_SHARES = '10240';
+const RUN_SHARES = '262144';
 const ON_CLOCK = Buffer.from('10240');
 const OFF_CLOCK = Buffer.from('2');
 
@@ -63,6 +68,22 @@ export function v1Hierarchies(): Map<Controller, { readonly dir: string } | { re
   return found;
 }
 
+/**
+ * Moves this process into a leaf of its directory in the cpu hierarchy, with a bot's share on its
+ * clock: the arena that reads the bots' answers keeps the CPU with them against the rest of the
+ * machine. Where it cannot, it stays where it is, unweighted.
+ */
+function joinBots(runDir: string): void {
+  const leaf = join(runDir, LEAF);
+  try {
+    mkdirSync(leaf);
+    writeFileSync(join(leaf, 'cpu.shares'), ON_CLOCK);
+    writeFileSync(join(leaf, 'cgroup.procs'), `${process.pid}`);
+  } catch {
+    // unweighted
+  }
+}
+
 /** Whether this machine has any v1 hierarchy Tabula uses (a v1 or hybrid machine). */
 export const hasV1 = (): boolean => [...v1Hierarchies().values()].some((h) => 'dir' in h);
 
@@ -78,7 +99,10 @@ export function openV1(): CgroupBackend {
     const dir = join(found.dir, runDirName());
     try {
       mkdirSync(dir, { recursive: true });
-      if (controller === 'cpu') writeFileSync(join(dir, 'cpu.shares'), RUN_SHARES);
+      if (controller === 'cpu') {
+        writeFileSync(join(dir, 'cpu.shares'), RUN_SHARES);
+        joinBots(dir);
+      }
       runDirs.set(controller, dir);
       void removeStale(found.dir);
     } catch (err) {

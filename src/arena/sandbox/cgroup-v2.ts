@@ -41,11 +41,13 @@ const CONTROLLERS = { memory: 'memory', pids: 'processes', cpu: 'cpu share' } as
 type Controller = keyof typeof CONTROLLERS;
 
 /**
- * CPU weights (100 by default): this process's directory weighs ten cgroups' worth against the
- * others of its cgroup, so that its bots keep the CPU against the machine's other work there; a bot
- * on its clock has ten, one waiting almost none.
+ * CPU weights (100 by default): this process's directory has the most there is, a hundred cgroups'
+ * worth against the others of its cgroup, so that a bot on its clock gets a core first, however busy
+ * the other work there keeps it (a bot needs 80% of a core to think 40 ms of a 50 ms turn); in it, a
+ * bot on its clock has ten, one waiting almost none, and Tabula itself (in its leaf, to read the
+ * answers in time) as much as a bot on its clock.
  */
-const RUN_WEIGHT = '1000';
+const RUN_WEIGHT = '10000';
 const ON_CLOCK = Buffer.from('1000');
 const OFF_CLOCK = Buffer.from('1');
 
@@ -93,6 +95,7 @@ export function openV2(mount: CgroupMount, own: string): CgroupBackend {
     else off.set(CONTROLLERS[controller], problem);
   }
   if (usable.includes('cpu')) writeFileSync(join(runDir, 'cpu.weight'), RUN_WEIGHT);
+  joinBots(runDir, usable.includes('cpu'));
   void removeStale(own, kill);
   return {
     runDirs: [runDir],
@@ -109,6 +112,22 @@ export function openV2(mount: CgroupMount, own: string): CgroupBackend {
       return bot;
     },
   };
+}
+
+/**
+ * Moves this process into a leaf of its directory, weighing as a bot on its clock: the arena that
+ * reads the bots' answers keeps the CPU with them against the rest of the machine. Where it cannot,
+ * it stays where it is, unweighted.
+ */
+function joinBots(runDir: string, weighed: boolean): void {
+  const leaf = join(runDir, LEAF);
+  try {
+    mkdirSync(leaf);
+    if (weighed) writeFileSync(join(leaf, 'cpu.weight'), ON_CLOCK);
+    writeFileSync(join(leaf, 'cgroup.procs'), `${process.pid}`);
+  } catch {
+    // unweighted
+  }
 }
 
 /** Why a user's cgroup may not be writable. */

@@ -16,7 +16,7 @@ import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
 import { type View, viewProblem, viewWords } from './file-view.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
 import { noNetwork } from './network.js';
-import { startWatchdog } from './watchdog.js';
+import { startWatchdog, watchRunDir } from './watchdog.js';
 
 interface Support {
   readonly cgroups: CgroupBackend;
@@ -61,10 +61,12 @@ export function ownCgroupDirs(): string[] {
  */
 export function prepareSandboxes(): void {
   if (support) return;
+  // Before the directories are made (Tabula may move itself into one): the watchdog stays out of them.
+  startWatchdog();
   const cgroups = openCgroups();
+  for (const dir of cgroups.runDirs) watchRunDir(dir);
   const priority = cgroups.off.has('containment') ? 'no cgroup to find all of a bot’s threads in' : raisingProblem();
   support = { cgroups, network: undefined, priority, warned: false };
-  startWatchdog(cgroups.runDirs);
   process.on('exit', () => {
     for (const sandbox of live) sandbox.kill();
   });

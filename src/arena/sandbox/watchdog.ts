@@ -8,13 +8,17 @@ import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 
 /**
- * Input lines: `+ <pgid>` when a bot's group starts, `- <pgid>` when it is gone; `c+ <dir>` and
- * `c- <dir>` for a bot's cgroup outside Tabula's directories (a transient scope). Arguments: Tabula's
- * own cgroup directories, each holding one cgroup per bot.
+ * Input lines: `+ <pgid>` when a bot's group starts, `- <pgid>` when it is gone; `r <dir>` for each
+ * of Tabula's own cgroup directories, each holding one cgroup per bot (and Tabula's leaf); `c+ <dir>`
+ * and `c- <dir>` for a bot's cgroup outside them (a transient scope). Started before Tabula makes its
+ * directories, the watchdog is in none of them: what it empties and removes is never its own.
+ * Argument: Tabula's pid.
  */
 const SCRIPT = `
+tabula=$1
 live=' '
 scopes=' '
+runs=''
 while read -r op id; do
   case "$op $live" in
   "+ "*) live="$live$id " ;;
@@ -24,6 +28,7 @@ while read -r op id; do
   "c+ "*) scopes="$scopes$id " ;;
   "c- "*" $id "*) scopes="\${scopes%% $id *} \${scopes#* $id }" ;;
   esac
+  [ "$op" = r ] && runs="$runs $id"
 done
 exec 2>/dev/null
 for g in $live; do kill -KILL -"$g"; done
@@ -36,16 +41,16 @@ for dir in $scopes; do
     sleep 0.01; n=$((n + 1))
   done
 done
-for run; do
+for run in $runs; do
   for dir in "$run"/*/; do
-    [ -d "$dir" ] && while read -r pid; do kill -KILL "$pid"; done < "$dir/cgroup.procs"
+    [ -d "$dir" ] && while read -r pid; do [ "$pid" = "$tabula" ] || kill -KILL "$pid"; done < "$dir/cgroup.procs"
   done
 done
-for run; do
+for run in $runs; do
   for dir in "$run"/*/ "$run"; do
     n=0
     while [ -d "$dir" ] && ! rmdir "$dir" && [ $n -lt 300 ]; do
-      while read -r pid; do kill -KILL "$pid"; done < "$dir/cgroup.procs"
+      while read -r pid; do [ "$pid" = "$tabula" ] || kill -KILL "$pid"; done < "$dir/cgroup.procs"
       sleep 0.01; n=$((n + 1))
     done
   done
@@ -55,9 +60,10 @@ done
 let pipe: Socket | null = null;
 
 /** Starts the watchdog of this process, once. */
-export function startWatchdog(cgroupDirs: readonly string[]): void {
+export function startWatchdog(): void {
   if (pipe) return;
-  const child = spawn('sh', ['-c', SCRIPT, 'tabula-watchdog', ...cgroupDirs], {
+  // Tabula itself, in its leaf, is ending as the watchdog wakes: it is left to end by itself.
+  const child = spawn('sh', ['-c', SCRIPT, 'tabula-watchdog', `${process.pid}`], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });
@@ -67,6 +73,11 @@ export function startWatchdog(cgroupDirs: readonly string[]): void {
   pipe.on('error', () => {});
   // The watchdog must not keep Tabula alive: only Tabula's end closes its input.
   pipe.unref();
+}
+
+/** One of Tabula's own cgroup directories: emptied and removed at Tabula's end. */
+export function watchRunDir(dir: string): void {
+  pipe?.write(`r ${dir}\n`);
 }
 
 export function watchGroup(pgid: number): void {
