@@ -15,16 +15,15 @@ import {
   cgroupDir,
   counter,
   killProcesses,
+  LEAF,
   listed,
   ownCgroups,
+  ownOf,
   removeCgroup,
   removeStale,
   runDirName,
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
-
-/** The leaf of this process's directory that Tabula itself runs in (the cpu hierarchy). */
-const LEAF = 'tabula.leaf';
 
 export const V1_CONTROLLERS = ['memory', 'pids', 'cpuacct', 'cpu'] as const;
 type Controller = (typeof V1_CONTROLLERS)[number];
@@ -63,7 +62,7 @@ export function v1Hierarchies(): Map<Controller, { readonly dir: string } | { re
     if (!mount || path === undefined) found.set(controller, { off: `no cgroup v1 ${controller} hierarchy` });
     else if (dir === null)
       found.set(controller, { off: `Tabula's ${controller} cgroup ${path} is outside the mounted part ${mount.root}` });
-    else found.set(controller, { dir });
+    else found.set(controller, { dir: ownOf(dir) });
   }
   return found;
 }

@@ -13,7 +13,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   type BotCgroups,
   type Breach,
@@ -24,8 +24,10 @@ import {
   cgroupDir,
   counter,
   killProcesses,
+  LEAF,
   listed,
   ownCgroups,
+  ownOf,
   removeCgroup,
   removeStale,
   runDirName,
@@ -51,9 +53,6 @@ const RUN_WEIGHT = '10000';
 const ON_CLOCK = Buffer.from('1000');
 const OFF_CLOCK = Buffer.from('1');
 
-/** The leaf that holds the processes of Tabula's cgroup, Tabula's own included, once it hands controllers down. */
-export const LEAF = 'tabula.leaf';
-
 /** The unified hierarchy and the cgroup this process takes as its own in it; null on a machine without one. */
 export function v2Cgroup(): { readonly mount: CgroupMount; readonly dir: string } | { readonly off: string } | null {
   const own = ownCgroups();
@@ -63,7 +62,7 @@ export function v2Cgroup(): { readonly mount: CgroupMount; readonly dir: string 
   if (!mount || path === undefined) return null;
   const dir = cgroupDir(mount, path);
   if (dir === null) return { off: `Tabula's cgroup ${path} is outside the mounted part ${mount.root}` };
-  return { mount, dir: basename(dir) === LEAF ? dirname(dir) : dir };
+  return { mount, dir: ownOf(dir) };
 }
 
 /**

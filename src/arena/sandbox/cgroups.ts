@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rmdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cgroupSources, pidNamespace, processStartTime } from '../../core/proc.js';
 import type { BotLimits } from './limits.js';
@@ -158,6 +158,24 @@ const unescapeMount = (s: string): string =>
   s.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 
 const RUN_DIR = /^tabula\.(\d+)\.(\d+)\.(\d+)$/;
+
+/**
+ * The leaf where Tabula runs: in its own directory (so that it weighs with its bots), and on cgroup
+ * v2 also in the cgroup it found itself in, for the processes it moved out of it.
+ */
+export const LEAF = 'tabula.leaf';
+
+/**
+ * The cgroup a Tabula process takes as its own: the one it runs in, unless that is a leaf of
+ * Tabula's (a Tabula started by another, or beside one): then the cgroup above the leaf and the
+ * directories, so that every Tabula process's directory is a sibling of the others, and each finds
+ * what dead ones left.
+ */
+export function ownOf(dir: string): string {
+  if (basename(dir) !== LEAF) return dir;
+  const parent = dirname(dir);
+  return RUN_DIR.test(basename(parent)) ? dirname(parent) : parent;
+}
 
 /** The name of this process's directory: its pid namespace, pid and start time (pids are reused). */
 export function runDirName(): string {
