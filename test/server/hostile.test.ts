@@ -395,7 +395,7 @@ describe("a person's game nobody watches", () => {
     const dir = scratch();
     const store = new Store(join(dir, 'tabula.db'));
     const hub = new LiveHub();
-    const unwatchedMs = millis(1500);
+    const unwatchedMs = millis(3000);
     const people = new PersonGames(hub, store, { ...PERSON_GAME_LIMITS, unwatchedMs });
     const arena = await serveArena({ hub, database: store, people }, { host: '127.0.0.1', port: 0 });
     const origin = arena.url.slice(0, -1);
@@ -411,6 +411,7 @@ describe("a person's game nobody watches", () => {
         return (JSON.parse(answer.body) as { key: string }).key;
       };
       const game = async (key: string) => JSON.parse((await send(`${arena.url}api/games/${key}`)).body) as GameData;
+      const earlier = new Set(descendants(process.pid, 'builtin-bot-main'));
       const watched = await start();
       const left = await start();
       const never = await start();
@@ -422,14 +423,24 @@ describe("a person's game nobody watches", () => {
       other.sendJson({ type: 'watch', key: left });
       await page.next(isAsk(watched));
       await other.next(isAsk(left));
+      // Bots of this test only, and a count that holds twice in a row: a process of an earlier test may
+      // still be on its way out, and one of these on its way in.
       const bots = async (count: number) => {
-        for (let i = 0; i < 250 && descendants(process.pid, 'builtin-bot-main').length !== count; i++) await sleep(20);
-        return descendants(process.pid, 'builtin-bot-main').length;
+        const seen = () => descendants(process.pid, 'builtin-bot-main').filter((pid) => !earlier.has(pid)).length;
+        let last = -1;
+        for (let i = 0; i < 250; i++) {
+          const now = seen();
+          if (now === count && last === count) break;
+          last = now;
+          await sleep(40);
+        }
+        return seen();
       };
       assert.equal(await bots(3), 3, 'a bot process per game');
       // The page of `left` goes; `never` never had one.
       other.ws.close();
-      await sleep(unwatchedMs * 3);
+      // Until both have ended; the watched one started before either, so it would have ended with them.
+      for (let i = 0; i < 200 && ((await game(left)).live || (await game(never)).live); i++) await sleep(50);
       assert.equal((await game(watched)).live, true, 'a watched game goes on');
       for (const key of [left, never]) {
         const ended = await game(key);
