@@ -11,8 +11,8 @@ export const root = process.env.TABULA_ROOT ?? new URL('../../../', import.meta.
  */
 export const slowness = Number(process.env.TABULA_TEST_SLOWNESS ?? 1);
 
-/** Time limits no load can break, for tests about something other than time. */
-export const slack = ['--turn-ms', '2000', '--first-turn-ms', '10000'];
+/** Time limits no load can break, for tests about something other than time (longer on a slow machine). */
+export const slack = ['--turn-ms', `${2000 * slowness}`, '--first-turn-ms', `${10_000 * slowness}`];
 
 export interface Run {
   readonly code: number | null;
