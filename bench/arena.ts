@@ -3,14 +3,17 @@
  * bot's start, with its sandbox and without (`npm run bench -- sandbox`), in wall time and, under
  * the rows, in the arena's own CPU time.
  */
-import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ECHO, echoCommand } from '../src/arena/calibration.js';
 import { playGame } from '../src/arena/game-loop.js';
 import { ProcessBot } from '../src/arena/process-bot.js';
 import { DEFAULT_LIMITS } from '../src/arena/sandbox/limits.js';
 import { quantile } from '../src/arena/time-summary.js';
+import { WarmBots } from '../src/arena/warm-bots.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
 import type { Case } from './case.js';
@@ -31,17 +34,39 @@ const cpuMicros = (since: NodeJS.CpuUsage): number => {
 const arenaCpuLine = (what: string, map: Map<boolean, number>, unit: (x: number) => string): string =>
   `the arena's own CPU ${what}: ${unit(map.get(true) ?? NaN)} in its sandbox, ${unit(map.get(false) ?? NaN)} without`;
 
-/** Games of built-in random bots, each bot its own process, `concurrency` games at once. */
-async function processGames(concurrency: number, games: number): Promise<number> {
+/** Games of the throughput cases: two cores' worth at a time, as `tabula match --concurrency 2` plays. */
+const GAMES = { concurrency: 2, random: 40, strong: 6 } as const;
+/** A strong bot held to a depth, not a share of its turn: its games then cost CPU, not the clock's time. */
+const STRONG = 'builtin:strong(depth=3,time=0)';
+
+/**
+ * Seeded games of `bot` against itself, `concurrency` at a time: each bot in a process of its own
+ * for the game (`fresh`), in a warm process that plays game after game, or in the arena's own
+ * process with no pipes (`bare`: the cost of the rules and the protocol's text alone).
+ */
+async function games(bot: string, count: number, how: 'fresh' | 'warm' | 'bare'): Promise<number> {
+  const warm = how === 'warm' ? new WarmBots() : undefined;
+  const connect = how === 'bare' ? {} : { builtinsAsProcesses: true, ...(warm && { warm }) };
   let next = 0;
-  const worker = async () => {
-    for (let seed = next++; seed < games; seed = next++) {
-      await playGame(mills, ['builtin:random', 'builtin:random'], { seed, connect: { builtinsAsProcesses: true } });
-    }
+  const slot = async () => {
+    for (let seed = next++; seed < count; seed = next++) await playGame(mills, [bot, bot], { seed, connect });
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return games;
+  try {
+    await Promise.all(Array.from({ length: GAMES.concurrency }, slot));
+  } finally {
+    await warm?.close();
+  }
+  return count;
 }
+
+/** The throughput cases of a bot: fresh and warm processes, each against the same games played bare. */
+const throughput = (what: string, bot: string, count: number): Case[] =>
+  (['fresh', 'warm'] as const).map((how) => ({
+    name: `mills games of ${what} bots, ${how} processes, ${GAMES.concurrency} at a time`,
+    unit: 'games',
+    run: () => games(bot, count, how),
+    reference: { name: 'the same games in one process, no pipes', run: () => games(bot, count, 'bare') },
+  }));
 
 /**
  * Median wall time of a turn through the arena, echo bot answering at once, in its sandbox (limits,
@@ -123,7 +148,66 @@ async function viewLives(view: boolean): Promise<number> {
   return bots;
 }
 
-const cores = availableParallelism();
+/** A user's bot that answers one line and exits at the end of its input: Python, and C++ where g++ is. */
+const PYTHON_BOT = `python3 -c 'import sys; sys.stdin.readline(); print("ok", flush=True); sys.stdin.read()'`;
+const CPP_BOT = `#include <iostream>
+#include <string>
+int main() { std::string line; std::getline(std::cin, line); std::cout << "ok" << std::endl; while (std::getline(std::cin, line)) {} }
+`;
+
+/** The C++ bot, compiled once into a temporary folder; null without g++. */
+const cppBot = (() => {
+  let built: string | null | undefined;
+  return (): string | null => {
+    if (built !== undefined) return built;
+    const dir = mkdtempSync(join(tmpdir(), 'tabula-bench-'));
+    writeFileSync(join(dir, 'bot.cpp'), CPP_BOT);
+    const compiled = spawnSync('g++', ['-O2', '-o', join(dir, 'bot'), join(dir, 'bot.cpp')], { stdio: 'ignore' });
+    built = compiled.status === 0 ? join(dir, 'bot') : null;
+    return built;
+  };
+})();
+
+const STARTS = 20;
+
+/** A user's bot started, asked one turn and ended by the end of its input, `STARTS` times: through the arena, in its sandbox. */
+async function sandboxedStarts(command: string): Promise<number> {
+  for (let i = 0; i < STARTS; i++) {
+    const bot = new ProcessBot(command);
+    await bot.turn(['go'], millis(5000));
+    await bot.close(millis(5000));
+  }
+  return STARTS;
+}
+
+/** The same program spawned bare, with nothing of the arena: start, one line each way, end of input, exit. */
+async function bareStarts(command: string): Promise<number> {
+  for (let i = 0; i < STARTS; i++) {
+    const child = spawn('sh', ['-c', `exec ${command}`], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await new Promise<void>((resolve) => {
+      child.stdout.once('data', () => resolve());
+      child.stdout.once('end', () => resolve());
+      child.stdin.write('go\n');
+    });
+    child.stdin.end();
+    await exited;
+  }
+  return STARTS;
+}
+
+/** A start case: the bot in its sandbox against a bare spawn, and what the sandbox adds to a start. */
+const startCase = (what: string, command: () => string | null): Case => ({
+  name: `${what} bot started, asked once and ended, in its sandbox`,
+  unit: 'bots',
+  run: () => sandboxedStarts(command() ?? 'true'),
+  reference: { name: 'the same program spawned bare', run: () => bareStarts(command() ?? 'true') },
+  details: (reference, rate) => [
+    command() === null
+      ? 'no g++ here: measured nothing'
+      : `the sandbox adds ${(1000 / rate - 1000 / reference.rate).toFixed(1)} ms to a start (${(1000 / reference.rate).toFixed(1)} ms bare)`,
+  ],
+});
 
 export const cases: Case[] = [
   {
@@ -136,12 +220,8 @@ export const cases: Case[] = [
       return turns;
     },
   },
-  { name: 'mills games, built-in bots as processes, 1 at a time', unit: 'games', run: () => processGames(1, 6) },
-  {
-    name: `mills games, built-in bots as processes, ${cores} at a time`,
-    unit: 'games',
-    run: () => processGames(cores, 6 * cores),
-  },
+  ...throughput('random', 'builtin:random', GAMES.random),
+  ...throughput('strong', STRONG, GAMES.strong),
   {
     name: 'arena turn, echo bot in its sandbox (median)',
     unit: 'turns',
@@ -155,6 +235,8 @@ export const cases: Case[] = [
     reference: { name: 'the same without a sandbox', run: () => botLives(false) },
     details: () => [arenaCpuLine('per bot', arenaCpu.bot, (ms) => `${ms.toFixed(2)} ms`)],
   },
+  startCase('a Python', () => PYTHON_BOT),
+  startCase('a C++', cppBot),
   {
     name: 'bot started, asked once and ended, in its sandbox with a view of its own files',
     unit: 'bots',

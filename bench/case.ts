@@ -16,7 +16,7 @@ export interface Case {
   readonly long?: boolean;
   /**
    * Lines printed under the case's row after it ran: what a rate alone does not say. `reference` is
-   * the reference's rate in this run, for figures of the case's own to be given as ratios too.
+   * the reference's rate in this run and `rate` the case's, for figures of its own to be given too.
    */
-  readonly details?: (reference: { readonly name: string; readonly rate: number }) => readonly string[];
+  readonly details?: (reference: { readonly name: string; readonly rate: number }, rate: number) => readonly string[];
 }

@@ -57,5 +57,5 @@ for (const c of cases) {
   console.log(
     `${c.name.padEnd(width)}  ${`${fmt(value)} ${c.unit}/s`.padStart(24)}  ${ratio.toPrecision(3).padStart(9)}  ${reference.name} (${fmt(referenceRate)}/s)`,
   );
-  for (const line of c.details?.({ name: reference.name, rate: referenceRate }) ?? []) console.log(`  ${line}`);
+  for (const line of c.details?.({ name: reference.name, rate: referenceRate }, value) ?? []) console.log(`  ${line}`);
 }

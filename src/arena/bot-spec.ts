@@ -12,6 +12,7 @@ import type { Millis, Seat } from '../core/units.js';
 import { builtinBotCommand } from './builtin-bot.js';
 import { InProcessBot } from './in-process-bot.js';
 import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
+import type { WarmBots } from './warm-bots.js';
 
 type Params = Readonly<Record<string, string>>;
 
@@ -172,6 +173,8 @@ export interface ConnectOptions extends Omit<ProcessBotOptions, 'timeMargin' | '
    * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
+  /** Where built-in bots run as processes: warm ones from this pool, which play game after game. */
+  readonly warm?: WarmBots;
 }
 
 /** What connecting one seat's bot takes besides its spec. */
@@ -190,16 +193,17 @@ export interface Connection {
 export function connectBot(game: GameDefinition, bot: Bot, how: Connection): BotConnection {
   const { spec } = bot;
   const startUp = startUpSpan(how.setup.timeLimits);
+  const { builtinsAsProcesses, warm, ...options } = how.options;
   const processOptions: ProcessBotOptions = {
-    ...how.options,
+    ...options,
     timeMargin: how.margin,
     ...(startUp !== undefined && { startUp }),
   };
   switch (spec.kind) {
     case 'builtin': {
       const full: BotSetup = { ...how.setup, params: spec.params };
-      if (how.options.builtinsAsProcesses)
-        return new ProcessBot(builtinBotCommand(game.id, spec.name, full), processOptions);
+      if (warm) return warm.bot(builtinBotCommand(game.id, spec.name), processOptions, full);
+      if (builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, spec.name, full), processOptions);
       const label = splitBotName(bot.argument).spec;
       return new InProcessBot(label, game.bots[spec.name]!.create(full), how.margin);
     }

@@ -13,11 +13,14 @@ export async function playOnStdio(game: GameDefinition, name: string, setup: Bot
   process.stdin.destroy();
 }
 
-/** What builtin-bot-main.ts reads from its one argument, as JSON. */
+/**
+ * What builtin-bot-main.ts reads from its one argument, as JSON: one game's setup, or none for a
+ * warm process, which is given its games on its launch channel (warm-launch.ts).
+ */
 export interface BuiltinBotLaunch {
   readonly game: string;
   readonly name: string;
-  readonly setup: BotSetup;
+  readonly setup?: BotSetup;
 }
 
 const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
@@ -28,8 +31,11 @@ const main = fileURLToPath(new URL('./builtin-bot-main.js', import.meta.url));
  */
 const NODE_FLAGS = ['--v8-pool-size=1'];
 
-/** The command line that runs built-in bot `name` of `game` as a process. */
-export function builtinBotCommand(game: string, name: string, setup: BotSetup): string {
-  const launch: BuiltinBotLaunch = { game, name, setup };
+/**
+ * The command line that runs built-in bot `name` of `game` as a process: for one game with `setup`,
+ * or without it, warm, for the games its launch channel gives it.
+ */
+export function builtinBotCommand(game: string, name: string, setup?: BotSetup): string {
+  const launch: BuiltinBotLaunch = { game, name, ...(setup && { setup }) };
   return [process.execPath, ...NODE_FLAGS, main, JSON.stringify(launch)].map(shellQuote).join(' ');
 }

@@ -18,7 +18,7 @@ export class InProcessBot extends TimedBot {
     void program({
       readLine: () => this.input.read(),
       writeLine: (line) => this.receiveLines([line], performance.now()),
-      log: (text) => this.stderr.append(text.endsWith('\n') ? text : `${text}\n`),
+      log: (text) => this.stderrLog.append(text.endsWith('\n') ? text : `${text}\n`),
     }).then(
       () => this.fail({ kind: 'crash', detail: 'returned', neverStarted: false, stderr: '' }),
       (err: unknown) => {

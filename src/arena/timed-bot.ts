@@ -20,7 +20,7 @@ interface PendingTurn {
 const MAX_UNREAD_LINES = 1000;
 
 export abstract class TimedBot implements BotConnection {
-  protected readonly stderr: StderrLog;
+  protected readonly stderrLog: StderrLog;
   private readonly unread: string[] = [];
   private pending: PendingTurn | null = null;
   /** Set once the bot can answer no more: it ended, crashed, overflowed or was stopped. */
@@ -34,7 +34,7 @@ export abstract class TimedBot implements BotConnection {
     stderr: StderrLog,
     private readonly margin: Millis = millis(0),
   ) {
-    this.stderr = stderr;
+    this.stderrLog = stderr;
   }
 
   /**
@@ -43,10 +43,11 @@ export abstract class TimedBot implements BotConnection {
    */
   protected abstract deliver(text: string, written: (at: number) => void): void;
   /**
-   * Ends the bot and all it started; resolves when nothing is left. With `grace`, the bot's input
-   * is closed first and it may exit by itself within that time.
+   * Ends the bot and all it started, or (a warm process after a clean game) readies it for its next
+   * game; resolves when that is done. With `grace`, the bot's input is closed first and it may exit
+   * by itself within that time. `clean`: the bot had not failed when it was closed.
    */
-  protected abstract terminate(grace: Millis | undefined): Promise<void>;
+  protected abstract terminate(grace: Millis | undefined, clean: boolean): Promise<void>;
 
   /** CPU time (ms) used so far by the bot and all it started; undefined where it is not measured. */
   protected cpuMs(): number | undefined {
@@ -78,10 +79,11 @@ export abstract class TimedBot implements BotConnection {
   }
 
   close(grace?: Millis): Promise<void> {
+    const clean = this.failure === null;
     if (!this.failure)
       this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
-    if (!this.closing) this.closing = this.terminate(grace);
+    if (!this.closing) this.closing = this.terminate(grace, clean);
     return this.closing;
   }
 
@@ -176,7 +178,7 @@ export abstract class TimedBot implements BotConnection {
   }
 
   private withStderr(result: TurnResult): TurnResult {
-    return { ...result, stderr: this.stderr.takeTurn() };
+    return { ...result, stderr: this.stderrLog.takeTurn() };
   }
 }
 

@@ -71,6 +71,10 @@ export async function gamesCommand(options: { json?: boolean }): Promise<void> {
     const starters = startersOf(g.id).map((l) => l.id);
     if (starters.length > 0) lines.push(`  ${g.id} starters: tabula new ${g.id} --lang ${starters.join('|')}`);
   }
+  lines.push(
+    'In matches and tournaments a built-in bot plays game after game in a warm process, each game started afresh from',
+    "its seed: what it keeps between games is V8's compiled code, no search table (--fresh-bots: a process per game).",
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -24,7 +24,7 @@ import {
   parseSprtOption,
 } from './arguments.js';
 import { EXIT, UsageError } from './errors.js';
-import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB } from './run-options.js';
+import { addLimitOptions, addRunOptions, addTimeOptions, DEFAULT_DB, freshBotsOption } from './run-options.js';
 import { installSignalHandlers } from './signals.js';
 
 const gameOption = () =>
@@ -278,6 +278,7 @@ function program(setExit: (code: number) => void): Command {
         .default(availableParallelism(), 'the number of cores'),
     )
     .option('--name <name>', 'how the coordinator names this worker (default: host-pid)')
+    .addOption(freshBotsOption())
     .addOption(
       new Option('--lock-ms <ms>', 'how long a game stays claimed by a worker that stopped answering')
         .argParser(parseCount)

@@ -19,6 +19,7 @@ export async function runCommand(plan: RunPlan, options: RunOptions): Promise<vo
       {
         store,
         concurrency: options.concurrency,
+        ...(options.freshBots && { freshBots: true }),
         ...(options.redis !== undefined && {
           workers: {
             redis: options.redis,

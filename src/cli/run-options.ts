@@ -18,6 +18,7 @@ export interface RunOptions extends TimeOverrides, LimitOptions {
   redis?: string;
   db: string;
   concurrency: number;
+  freshBots?: boolean;
   json?: boolean;
   seed?: number;
   option: Record<string, string>;
@@ -39,6 +40,7 @@ export function addRunOptions(command: Command): Command {
         .argParser(parseCount)
         .default(availableParallelism(), 'the number of cores'),
     )
+    .addOption(freshBotsOption())
     .option('--db <file>', 'the results database (SQLite)', DEFAULT_DB)
     .option('--redis <url>', 'play the games on workers (tabula worker) through the queue in this Redis', parseRedisUrl)
     .option('--seed <n>', 'seed of the run (chosen and stored when absent)', parseSeed)
@@ -49,6 +51,13 @@ export function addRunOptions(command: Command): Command {
         .default({}, 'none'),
     );
 }
+
+/** --fresh-bots, for the commands that play many games: runs, and workers. */
+export const freshBotsOption = (): Option =>
+  new Option(
+    '--fresh-bots',
+    'start built-in bots afresh for every game (by default a warm process plays game after game)',
+  );
 
 /** --turn-ms, --first-turn-ms and --game-ms, for every command that plays games. */
 export function addTimeOptions(command: Command): Command {

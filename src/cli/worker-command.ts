@@ -8,6 +8,7 @@ export async function workerCommand(options: {
   concurrency: number;
   name?: string;
   lockMs: number;
+  freshBots?: boolean;
 }): Promise<void> {
   const name = options.name ?? defaultWorkerName();
   const worker = await startWorker({
@@ -15,6 +16,7 @@ export async function workerCommand(options: {
     concurrency: options.concurrency,
     name,
     lockMs: options.lockMs,
+    ...(options.freshBots && { freshBots: true }),
     onGame: (job, played) => {
       const r = played.result;
       const outcome = r.winner === null ? 'draw' : `seat ${r.winner} won`;

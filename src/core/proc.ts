@@ -43,6 +43,12 @@ export function isRunning(pid: number): boolean {
   return stat !== null && stat.state !== 'Z' && stat.state !== 'X';
 }
 
+/** The resident memory of process `pid`, in MB; null when it is gone or there is no /proc. */
+export function residentMb(pid: number): number | null {
+  const match = /VmRSS:\s+(\d+) kB/.exec(read(`${pid}/status`) ?? '');
+  return match ? Number(match[1]) / 1024 : null;
+}
+
 /** The pids of every process; null where there is no /proc. */
 export function processIds(): number[] | null {
   try {

@@ -1,8 +1,12 @@
 /**
  * Plays a run's games here, several at a time, storing each one the moment it ends. Each game has
- * its own bot processes (built-in bots included), so a slow or broken bot stalls only its game;
- * games are stored from a worker thread, so that storing one takes no time from the others' clocks.
+ * its own bot processes, so a slow or broken bot stalls only its game: a user's bot starts afresh
+ * for each game, a built-in bot's warm process plays the next game once it has finished one cleanly
+ * (arena/warm-bots.ts), unless the run wants fresh ones. Games are stored from a worker thread, so
+ * that storing one takes no time from the others' clocks.
  */
+import type { ConnectOptions } from '../arena/bot-spec.js';
+import { WarmBots } from '../arena/warm-bots.js';
 import type { PlannedGame } from './formats/format.js';
 import { playScheduled, type RunInPlay } from './scheduled-game.js';
 import type { GameWriter } from './store/game-writer.js';
@@ -12,24 +16,41 @@ import { databaseFiles } from './store/store.js';
 
 /**
  * Plays the run's games as its schedule gives them, `concurrency` at a time, until it gives none or
- * the run is decided (those running finish).
+ * the run is decided (those running finish). `freshBots`: a process of its own for every built-in
+ * bot of every game.
  */
-export async function playHere(run: RunInPlay, writer: GameWriter, concurrency: number): Promise<void> {
+export async function playHere(
+  run: RunInPlay,
+  writer: GameWriter,
+  concurrency: number,
+  freshBots = false,
+): Promise<void> {
+  const warm = freshBots ? undefined : new WarmBots();
+  // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
+  const connect = {
+    builtinsAsProcesses: true,
+    forfeitUnstarted: true,
+    hidden: databaseFiles(run.store.path),
+    ...(warm && { warm }),
+  };
   const running = new Set<Promise<void>>();
   try {
-    await startGames(run, writer, concurrency, running);
-  } catch (err) {
+    await startGames(run, writer, concurrency, running, connect);
+    await Promise.all(running);
+  } finally {
     await Promise.allSettled(running);
-    throw err;
+    await warm?.close();
   }
-  await Promise.all(running);
 }
+
+type Connect = ConnectOptions & { readonly forfeitUnstarted: boolean };
 
 async function startGames(
   run: RunInPlay,
   writer: GameWriter,
   concurrency: number,
   running: Set<Promise<void>>,
+  connect: Connect,
 ): Promise<void> {
   for (;;) {
     if (running.size >= Math.max(1, concurrency)) {
@@ -43,7 +64,7 @@ async function startGames(
       await Promise.race(running);
       continue;
     }
-    const game: Promise<void> = playOne(run, next, writer).then((stored) => {
+    const game: Promise<void> = playOne(run, next, writer, connect).then((stored) => {
       running.delete(game);
       if (stored) run.onGame(stored);
     });
@@ -51,17 +72,19 @@ async function startGames(
   }
 }
 
-async function playOne(run: RunInPlay, planned: PlannedGame, writer: GameWriter): Promise<StoredGame | null> {
+async function playOne(
+  run: RunInPlay,
+  planned: PlannedGame,
+  writer: GameWriter,
+  connect: Connect,
+): Promise<StoredGame | null> {
   // Games being played are published for the web arena, which reads the same file from another process.
   const publisher = new LivePublisher(run.store.live, { runId: run.runId, ...planned });
   try {
-    const { replay, ...played } = await playScheduled(
-      run.games,
-      planned,
-      // The run checked its bots before it began: one that fails to start now loses its game, the run goes on.
-      { builtinsAsProcesses: true, forfeitUnstarted: true, hidden: databaseFiles(run.store.path) },
-      { onStart: (head) => publisher.start(head), onTurn: (turn) => publisher.turn(turn) },
-    );
+    const { replay, ...played } = await playScheduled(run.games, planned, connect, {
+      onStart: (head) => publisher.start(head),
+      onTurn: (turn) => publisher.turn(turn),
+    });
     const game = { runId: run.runId, ...played, finishedAt: new Date().toISOString() };
     const id = await writer.write(game, JSON.stringify(replay));
     return id === null ? null : { ...game, id };

@@ -28,6 +28,8 @@ export interface RunSettings {
   readonly store: Store;
   /** Games played at once (here). */
   readonly concurrency: number;
+  /** A process of its own for every built-in bot of every game, not warm ones that play game after game. */
+  readonly freshBots?: boolean;
   /** Plays the games on workers, through the queue in this Redis, instead of here. */
   readonly workers?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
 }
@@ -76,7 +78,7 @@ export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHo
       });
     } else {
       writer = new GameWriter(store.path);
-      await playHere(playing, writer, settings.concurrency);
+      await playHere(playing, writer, settings.concurrency, settings.freshBots);
     }
     return runReport(run, store.games(run.id));
   } finally {

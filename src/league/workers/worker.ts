@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { deflateSync } from 'node:zlib';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { parseBots } from '../../arena/bot-spec.js';
+import { WarmBots } from '../../arena/warm-bots.js';
 import { BotStartError } from '../../core/connection.js';
 import { findGame } from '../../games/registry.js';
 import { playScheduled, type RunGames } from '../scheduled-game.js';
@@ -27,6 +28,8 @@ export interface WorkerOptions {
   readonly lockMs: number;
   /** Where unpacked bot files are kept. */
   readonly cache?: string;
+  /** A process of its own for every built-in bot of every game, not warm ones that play game after game. */
+  readonly freshBots?: boolean;
   /** Told of each game played, and of each run refused. */
   readonly onGame?: (job: GameJob, result: GameJobResult) => void;
   readonly onRefusal?: (run: string, reason: string) => void;
@@ -74,6 +77,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     }
   };
 
+  const warm = options.freshBots ? undefined : new WarmBots();
   const play = async (job: GameJob): Promise<GameJobResult | string> => {
     if (job.build !== build) return `it runs another build of Tabula (${build}, the run's is ${job.build})`;
     let cwd: string | undefined;
@@ -89,6 +93,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     try {
       const { replay, ...played } = await playScheduled(await gamesOf(job), job.plan, {
         builtinsAsProcesses: true,
+        ...(warm && { warm }),
         ...(cwd !== undefined && { cwd }),
       });
       return {
@@ -158,11 +163,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         // Nothing to finish: stop at once, without waiting on Redis, which may be away (then this
         // worker's beat runs out by itself).
         void worker.close(true).catch(() => {});
+        await warm?.close();
         if (redis.status === 'ready') await redis.hdel(keys.workers, options.name).catch(() => {});
         redis.disconnect();
         return;
       }
       await worker.close();
+      await warm?.close();
       await redis.hdel(keys.workers, options.name).catch(() => {});
       redis.disconnect();
     },

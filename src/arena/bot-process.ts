@@ -1,0 +1,283 @@
+/**
+ * A bot's process: a command line run through `sh -c` in a sandbox (sandbox/) and in a process
+ * group of its own, so that the whole tree it starts can be limited, measured and ended together.
+ * It moves bytes and tells its owner (`ProcessOwner`: the game's `ProcessBot`, or the pool of warm
+ * processes between games) what it wrote and when it ended; what that means for a game is the
+ * owner's business.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Readable, Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunning, residentMb } from '../core/proc.js';
+import type { Millis } from '../core/units.js';
+import { quoteLineStart } from './bot-output.js';
+import { LineSplitter, LineTooLongError } from './line-streams.js';
+import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
+import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
+import { shellCommand } from './shell-command.js';
+
+export interface BotProcessOptions {
+  /** Longest output line accepted, in characters. */
+  readonly maxLineLength?: number;
+  /** How long a bot has to exit after SIGTERM before SIGKILL. */
+  readonly killGraceMs?: number;
+  /** The bot's limits (DEFAULT_LIMITS unless given); null runs it without a sandbox. */
+  readonly limits?: BotLimits | null;
+  /** The directory the command runs in; Tabula's own when absent. */
+  readonly cwd?: string;
+  /** Files a bot with a view of its own files (`--bot-files own`) must not see there: a database, replays. */
+  readonly hidden?: readonly string[];
+  /**
+   * How long after its start the bot's start-up lasts at most (it ends sooner with its first
+   * answer): then every thread of it is given Tabula's priority back, whatever the bot lowered it
+   * to (core/start-up-priority.ts). Not at all when absent.
+   */
+  readonly startUp?: Millis;
+}
+
+/** What a bot process tells the one it works for. */
+export interface ProcessOwner {
+  /** Lines it wrote, read at time `at` (performance.now()). */
+  lines(lines: readonly string[], at: number): void;
+  stderr(chunk: string): void;
+  /** It broke a rule of its output (a line too long): the detail. */
+  overflow(detail: string): void;
+  /** Its output (or input) closed, or it exited, or it could not be started: no answer can come any more. */
+  ended(how: ProcessEnd): void;
+}
+
+export type ProcessEnd =
+  | { readonly kind: 'closed'; readonly closed: 'output' | 'input' }
+  | { readonly kind: 'unstarted'; readonly detail: string };
+
+/** How long to wait, after the bot's process exits, for output still in the pipe (and the reverse). */
+const EXIT_DRAIN_MS = 25;
+/** How long to wait for a killed process group to disappear. */
+const GROUP_EXIT_WAIT_MS = 1000;
+
+type Child = ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable };
+
+export class BotProcess {
+  private child: Child | null = null;
+  private sandbox: Sandbox | null = null;
+  /** Resolves once the bot runs, or could not be started. */
+  readonly launched: Promise<void>;
+  /** Input handed over before the bot runs: written as soon as it does. */
+  private readonly early: { text: string; written: (at: number) => void }[] = [];
+  /** Resolves once the process has exited (or could not be spawned). */
+  private exited: Promise<void> = Promise.resolve();
+  private readonly killGraceMs: number;
+  /** How the process exited; null while it runs. */
+  exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  /** Until its first answer, or `startUp` after its start; never without `startUp`. */
+  private startingUp: boolean;
+  private startUpEnd: NodeJS.Timeout | undefined;
+  /** The bot's stdout cut into lines; null until it runs. */
+  private splitter: LineSplitter | null = null;
+  private ending: Promise<void> | null = null;
+  /** Lines written to its stdin, lines read from its stdout, characters of its stderr: since its start. */
+  readonly counts = { written: 0, read: 0, stderr: 0 };
+
+  constructor(
+    readonly command: string,
+    public owner: ProcessOwner,
+    private readonly options: BotProcessOptions = {},
+    /** A warm process's launch channel (warm-launch.ts) is its file descriptor 3. */
+    private readonly channel = false,
+  ) {
+    this.killGraceMs = options.killGraceMs ?? 200;
+    this.startingUp = options.startUp !== undefined;
+    // Also for a bot without a sandbox: it starts the watchdog that ends bots when Tabula is killed.
+    prepareSandboxes();
+    this.launched = this.launch();
+  }
+
+  /** The limits it runs under; null without a sandbox. */
+  get limits(): BotLimits | null {
+    return this.options.limits === undefined ? DEFAULT_LIMITS : this.options.limits;
+  }
+
+  /** The bot's process group (its shell's pid); undefined until it runs, or when it could not be spawned. */
+  get pgid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The launch channel of a warm process; null until it runs, or for a process of one game. */
+  get launchChannel(): Socket | null {
+    return (this.child?.stdio[3] as Socket | undefined) ?? null;
+  }
+
+  /** Makes the bot's sandbox, then starts it there. */
+  private async launch(): Promise<void> {
+    const limits = this.limits;
+    try {
+      this.sandbox = limits && (await Sandbox.create(limits));
+    } catch (err) {
+      this.owner.ended({ kind: 'unstarted', detail: `could not be given its sandbox: ${(err as Error).message}` });
+      return;
+    }
+    const run = shellCommand(this.command);
+    const view = { dir: this.options.cwd ?? process.cwd(), hidden: this.options.hidden ?? [] };
+    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run] };
+    const { file, args, detached } = groupLeader(wrapped.file, wrapped.args);
+    const child = spawn(file, args, {
+      detached,
+      stdio: this.channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+      ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
+    }) as Child;
+    this.child = child;
+    if (child.pid !== undefined) {
+      if (this.startingUp) this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
+      trackGroup(child.pid);
+    }
+
+    this.exited = new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve();
+        // Output written just before exiting may still be in the pipe: read it before calling this a crash.
+        setTimeout(() => this.owner.ended({ kind: 'closed', closed: 'output' }), EXIT_DRAIN_MS);
+      });
+      child.on('error', (err) => {
+        this.exit ??= { code: null, signal: null };
+        resolve();
+        this.owner.ended({ kind: 'unstarted', detail: `could not be run: ${err.message}` });
+      });
+    });
+
+    const splitter = new LineSplitter(this.options.maxLineLength ?? 1 << 16);
+    this.splitter = splitter;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const at = performance.now();
+      try {
+        const lines = splitter.push(chunk);
+        this.counts.read += lines.length;
+        this.owner.lines(lines, at);
+      } catch (err) {
+        if (!(err instanceof LineTooLongError)) throw err;
+        this.owner.overflow(`${quoteLineStart(err.start, err.length, err.ended)}: ${err.message}`);
+      }
+    });
+    child.stdout.on('end', () => {
+      this.owner.lines(splitter.flush(), performance.now());
+      // Usually the process is exiting too: give its exit status a moment to arrive, for the message.
+      setTimeout(() => this.owner.ended({ kind: 'closed', closed: 'output' }), EXIT_DRAIN_MS);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      this.counts.stderr += chunk.length;
+      this.owner.stderr(chunk);
+    });
+    // A bot that exits leaves a broken pipe behind; the exit itself is what gets reported. One that
+    // closed its input and lives on answers nothing more: that is the crash, as a closed output is.
+    child.stdin.on('error', () =>
+      setTimeout(() => {
+        if (this.exit === null && child.pid !== undefined && isRunning(child.pid))
+          this.owner.ended({ kind: 'closed', closed: 'input' });
+      }, EXIT_DRAIN_MS),
+    );
+    this.launchChannel?.on('error', () => {});
+    for (const { text, written } of this.early.splice(0)) this.deliver(text, written);
+  }
+
+  /** Whether its turn's clock runs: the bot then has its full claim on the CPU. */
+  weigh(onClock: boolean): void {
+    this.sandbox?.weigh(onClock);
+  }
+
+  /** The bot's first answer ends its start-up (see `startUp`). */
+  startedUp(): void {
+    if (!this.startingUp) return;
+    this.startingUp = false;
+    clearTimeout(this.startUpEnd);
+    if (this.child?.pid !== undefined) this.sandbox?.startedUp(this.child.pid);
+  }
+
+  /** What the bot wrote after its last full line, without a line end yet. */
+  get unfinished(): string {
+    return this.splitter?.unfinished ?? '';
+  }
+
+  /**
+   * Hands `text` to the bot; calls `written` with the time the last byte was handed over. Text given
+   * before the bot runs is written as soon as it does.
+   */
+  deliver(text: string, written: (at: number) => void): void {
+    if (!this.child) return void this.early.push({ text, written });
+    const stdin = this.child.stdin;
+    if (!stdin.writable) return;
+    this.counts.written += lineCount(text);
+    // The pipe usually takes it all at once, in the write call: the clock starts with that call. Not
+    // after it: the write wakes the bot, which may take the CPU from the arena there and then; and
+    // not when Node gets round to the write's callback, after other games' work.
+    const before = performance.now();
+    stdin.write(text, (err) => err || written(performance.now()));
+    if (stdin.writableLength === 0) written(before);
+  }
+
+  /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */
+  cpuMs(): number | undefined {
+    return this.sandbox?.cpuMs();
+  }
+
+  /** The limit the bot went over, if it did: the crash message. */
+  breach(): string | null {
+    return this.sandbox?.breach() ?? null;
+  }
+
+  /** Resident memory of the processes of its group, in MB. */
+  residentMb(): number {
+    const pgid = this.child?.pid;
+    if (pgid === undefined) return 0;
+    return runningInGroup(pgid).reduce((sum, pid) => sum + (residentMb(pid) ?? 0), 0);
+  }
+
+  /**
+   * Ends the bot and all it started; resolves when nothing is left. With `grace`, the bot's input is
+   * closed first and it may exit by itself within that time.
+   */
+  end(grace?: Millis): Promise<void> {
+    this.ending ??= this.terminate(grace);
+    return this.ending;
+  }
+
+  private async terminate(grace: Millis | undefined): Promise<void> {
+    await this.launched;
+    clearTimeout(this.startUpEnd);
+    const child = this.child;
+    if (!child) return;
+    child.stdin.end();
+    this.launchChannel?.end();
+    const pgid = child.pid;
+    if (pgid !== undefined) {
+      if (this.exit === null && grace !== undefined) await Promise.race([this.exited, sleep(grace)]);
+      if (this.exit === null) {
+        signalGroup(pgid, 'SIGTERM');
+        await Promise.race([this.exited, sleep(this.killGraceMs)]);
+      }
+      // Unconditionally: the leader may be gone while processes it started live on, in its group or
+      // (after setsid) only in its sandbox.
+      signalGroup(pgid, 'SIGKILL');
+      this.sandbox?.kill();
+      // SIGKILL is delivered asynchronously: return only once all is really gone.
+      for (let waited = 0; runningInGroup(pgid).length > 0 && waited < GROUP_EXIT_WAIT_MS; waited += 5) await sleep(5);
+      await this.sandbox?.remove();
+      untrackGroup(pgid);
+    }
+    await this.exited;
+    child.stdin.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
+    this.launchChannel?.destroy();
+  }
+}
+
+function lineCount(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}

@@ -1,0 +1,156 @@
+/**
+ * Warm processes of built-in bots: one process plays game after game, as an engine does between
+ * cutechess games, instead of a Node process started for every seat of every game. A pool lends a
+ * game an idle process of the same bot (or starts one), tells it the game's setup on its launch
+ * channel (warm-launch.ts), and takes it back when the game is over, if the bot played it out
+ * cleanly, is in step (every line of the game read on both sides) and is not grown past its bound;
+ * any other process is ended. A game has the process to itself: a pool holds at most as many
+ * processes of a bot as games have used at once.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BotSetup } from '../core/game.js';
+import type { Millis } from '../core/units.js';
+import { BotProcess, type BotProcessOptions, type ProcessOwner } from './bot-process.js';
+import { LineQueue, LineSplitter } from './line-streams.js';
+import { ProcessBot, type ProcessBotOptions, type WarmLease } from './process-bot.js';
+import { DEFAULT_LIMITS } from './sandbox/limits.js';
+import type { Order, Ready } from './warm-launch.js';
+
+/** A process past this share of its memory limit after a game is replaced: the next game could see it. */
+const MEMORY_SHARE = 0.5;
+/** How long a bot has, after its game's end, to say it is ready when the game gives no grace. */
+const READY_WAIT_MS = 1000;
+
+/** A warm process and what its launch channel answered. */
+interface Warm {
+  readonly process: BotProcess;
+  readonly key: string;
+  readonly replies: LineQueue;
+}
+
+export class WarmBots {
+  private readonly idle = new Map<string, Warm[]>();
+  private readonly all = new Set<Warm>();
+  private closed = false;
+  private starts = 0;
+
+  /** How many processes the pool has started. */
+  get started(): number {
+    return this.starts;
+  }
+
+  /**
+   * The bot of one game: an idle warm process of `command` with these options, or a new one. It is
+   * told `setup` before anything else of the game.
+   */
+  bot(command: string, options: ProcessBotOptions, setup: BotSetup): ProcessBot {
+    const { stderrCaps, timeMargin, ...processOptions } = options;
+    const key = `${command}\n${JSON.stringify(processOptions)}`;
+    const warm = this.idle.get(key)?.pop() ?? this.start(command, key, processOptions);
+    const start = { ...warm.process.counts };
+    this.order(warm, { game: setup });
+    const lease: WarmLease = {
+      process: warm.process,
+      giveBack: (clean, grace) => this.giveBack(warm, start, clean, grace ?? (READY_WAIT_MS as Millis)),
+    };
+    return new ProcessBot(command, options, lease);
+  }
+
+  /** Ends every process; a game still playing loses its bot. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.idle.clear();
+    await Promise.all([...this.all].map((warm) => this.retire(warm)));
+  }
+
+  private start(command: string, key: string, options: BotProcessOptions): Warm {
+    const replies = new LineQueue();
+    const process = new BotProcess(
+      command,
+      this.idleOwner(() => warm),
+      options,
+      true,
+    );
+    const warm: Warm = { process, key, replies };
+    this.all.add(warm);
+    this.starts++;
+    void process.launched.then(() => {
+      const channel = process.launchChannel;
+      if (!channel) return replies.end();
+      const splitter = new LineSplitter(1 << 16);
+      channel.setEncoding('utf8');
+      channel.on('data', (chunk: string) => {
+        try {
+          for (const line of splitter.push(chunk)) replies.push(line);
+        } catch {
+          replies.end();
+        }
+      });
+      channel.on('close', () => replies.end());
+    });
+    return warm;
+  }
+
+  /** Between games, a process's output belongs to no game; its end takes it out of the pool. */
+  private idleOwner(warm: () => Warm): ProcessOwner {
+    return {
+      lines: () => {},
+      stderr: () => {},
+      overflow: () => void this.retire(warm()),
+      ended: () => void this.retire(warm()),
+    };
+  }
+
+  private order(warm: Warm, order: Order): void {
+    void warm.process.launched.then(() => warm.process.launchChannel?.write(`${JSON.stringify(order)}\n`));
+  }
+
+  private async giveBack(warm: Warm, start: Warm['process']['counts'], clean: boolean, grace: Millis): Promise<void> {
+    const { process } = warm;
+    if (!clean || this.closed) return this.retire(warm);
+    await process.launched;
+    this.order(warm, { end: process.counts.written - start.written });
+    const deadline = performance.now() + grace;
+    const ready = await within(warm.replies.read(), grace);
+    let fit = false;
+    if (typeof ready === 'string') {
+      const { lines, stderr } = (JSON.parse(ready) as Ready).ready;
+      // In step: everything it wrote in the game has been read here, so none of it reaches the next game.
+      while (
+        process.exit === null &&
+        (process.counts.read < start.read + lines || process.counts.stderr < start.stderr + stderr) &&
+        performance.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      fit =
+        process.exit === null &&
+        process.counts.read === start.read + lines &&
+        process.counts.stderr === start.stderr + stderr &&
+        process.breach() === null &&
+        process.residentMb() < MEMORY_SHARE * (process.limits ?? DEFAULT_LIMITS).memoryMb;
+    }
+    if (!fit || this.closed) return this.retire(warm);
+    process.owner = this.idleOwner(() => warm);
+    const idle = this.idle.get(warm.key) ?? [];
+    idle.push(warm);
+    this.idle.set(warm.key, idle);
+  }
+
+  private async retire(warm: Warm): Promise<void> {
+    const idle = this.idle.get(warm.key);
+    if (idle?.includes(warm)) idle.splice(idle.indexOf(warm), 1);
+    this.all.delete(warm);
+    await warm.process.end();
+  }
+}
+
+/** The promise's value, or undefined if it takes longer than `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
