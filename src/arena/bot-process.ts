@@ -57,6 +57,12 @@ export type ProcessEnd =
 const EXIT_DRAIN_MS = 25;
 /** How long to wait for a killed process group to disappear. */
 const GROUP_EXIT_WAIT_MS = 1000;
+/**
+ * How long a bot keeps its weight after its clock stopped: a turn that comes sooner (the next game's
+ * turns are microseconds apart) writes nothing to its cgroup. A bot that thinks after answering
+ * (pondering) keeps a turn's weight for as long, no longer.
+ */
+const UNWEIGH_AFTER_MS = 5;
 
 type Child = ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable };
 
@@ -80,6 +86,12 @@ export class BotProcess {
   private ending: Promise<void> | null = null;
   /** Lines written to its stdin, lines read from its stdout, characters of its stderr: since its start. */
   readonly counts = { written: 0, read: 0, stderr: 0 };
+  /** Whether its clock runs, and whether its cgroup weighs as if it did (see UNWEIGH_AFTER_MS). */
+  private onClock = false;
+  private weighed = false;
+  private unweigh: NodeJS.Timeout | undefined;
+  /** Its CPU time when last read, in ms. */
+  private lastCpu: number | undefined;
 
   constructor(
     readonly command: string,
@@ -115,6 +127,8 @@ export class BotProcess {
     const limits = this.limits;
     try {
       this.sandbox = limits && (await Sandbox.create(limits));
+      // A turn asked for before the sandbox was there (its input waits in `early`) is on the clock already.
+      if (this.weighed) this.sandbox?.weigh(true);
     } catch (err) {
       this.owner.ended({ kind: 'unstarted', detail: `could not be given its sandbox: ${(err as Error).message}` });
       return;
@@ -186,7 +200,18 @@ export class BotProcess {
 
   /** Whether its turn's clock runs: the bot then has its full claim on the CPU. */
   weigh(onClock: boolean): void {
-    this.sandbox?.weigh(onClock);
+    this.onClock = onClock;
+    if (onClock) {
+      if (!this.weighed) this.sandbox?.weigh(true);
+      this.weighed = true;
+    } else if (this.unweigh) this.unweigh.refresh();
+    else this.unweigh = setTimeout(() => this.offClock(), UNWEIGH_AFTER_MS).unref();
+  }
+
+  private offClock(): void {
+    if (this.onClock || !this.weighed) return;
+    this.weighed = false;
+    this.sandbox?.weigh(false);
   }
 
   /** The bot's first answer ends its start-up (see `startUp`). */
@@ -221,7 +246,13 @@ export class BotProcess {
 
   /** CPU time (user and system) used so far by the bot and all it started; undefined where not measured. */
   cpuMs(): number | undefined {
-    return this.sandbox?.cpuMs();
+    this.lastCpu = this.sandbox?.cpuMs();
+    return this.lastCpu;
+  }
+
+  /** Its CPU time when `cpuMs` last read it (at the end of its last turn): what a turn starts from, read once. */
+  cpuWhenLastRead(): number | undefined {
+    return this.lastCpu ?? this.cpuMs();
   }
 
   /** The limit the bot went over, if it did: the crash message. */
@@ -229,11 +260,13 @@ export class BotProcess {
     return this.sandbox?.breach() ?? null;
   }
 
-  /** Resident memory of the processes of its group, in MB. */
-  residentMb(): number {
-    const pgid = this.child?.pid;
-    if (pgid === undefined) return 0;
-    return runningInGroup(pgid).reduce((sum, pid) => sum + (residentMb(pid) ?? 0), 0);
+  /**
+   * The memory its limit counts, in MB; where its sandbox does not measure it, its first process's
+   * resident memory.
+   */
+  memoryMb(): number {
+    const pid = this.child?.pid;
+    return this.sandbox?.memoryMb() ?? (pid === undefined ? 0 : (residentMb(pid) ?? 0));
   }
 
   /**
@@ -248,6 +281,7 @@ export class BotProcess {
   private async terminate(grace: Millis | undefined): Promise<void> {
     await this.launched;
     clearTimeout(this.startUpEnd);
+    clearTimeout(this.unweigh);
     const child = this.child;
     if (!child) return;
     child.stdin.end();

@@ -71,6 +71,11 @@ export class ProcessBot extends TimedBot implements ProcessOwner {
     return this.process.cpuMs();
   }
 
+  /** Read once a turn: the last turn's end is this one's start (the CPU between turns counts to this one). */
+  protected override cpuAtTurnStart(): number | undefined {
+    return this.process.cpuWhenLastRead();
+  }
+
   protected override breach(): string | null {
     return this.process.breach();
   }

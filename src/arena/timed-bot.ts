@@ -54,6 +54,11 @@ export abstract class TimedBot implements BotConnection {
     return undefined;
   }
 
+  /** Its CPU time at a turn's start: `cpuMs`, unless a reading at the end of the last turn does. */
+  protected cpuAtTurnStart(): number | undefined {
+    return this.cpuMs();
+  }
+
   /** A limit the bot went over (memory, processes), as the message of the crash it is; null if none. */
   protected breach(): string | null {
     return null;
@@ -66,7 +71,7 @@ export abstract class TimedBot implements BotConnection {
       const clock = new TurnClock(limit, this.margin, (elapsed) => {
         if (this.pending === pending) this.timeout(pending, elapsed);
       });
-      const pending: PendingTurn = { resolve, clock, accept, cpuAtStart: this.cpuMs() };
+      const pending: PendingTurn = { resolve, clock, accept, cpuAtStart: this.cpuAtTurnStart() };
       this.pending = pending;
       this.deliver(text(input), (at) => clock.inputWritten(at));
       if (this.pending === pending) this.answer(null);

@@ -127,7 +127,7 @@ export class WarmBots {
         process.counts.read === start.read + lines &&
         process.counts.stderr === start.stderr + stderr &&
         process.breach() === null &&
-        process.residentMb() < MEMORY_SHARE * (process.limits ?? DEFAULT_LIMITS).memoryMb;
+        process.memoryMb() < MEMORY_SHARE * (process.limits ?? DEFAULT_LIMITS).memoryMb;
     }
     if (!fit || this.closed) return this.retire(warm);
     process.owner = this.idleOwner(() => warm);

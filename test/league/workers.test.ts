@@ -60,8 +60,8 @@ describe('workers through a queue', () => {
     started.push(t);
     return t;
   };
-  const worker = (url: string, name: string, cwd?: string): Tabula =>
-    start(['worker', '--redis', url, '--concurrency', '1', '--name', name, '--lock-ms', '1500'], cwd);
+  const worker = (url: string, name: string, cwd?: string, ...more: string[]): Tabula =>
+    start(['worker', '--redis', url, '--concurrency', '1', '--name', name, '--lock-ms', '1500', ...more], cwd);
   const redis = async (persist: boolean): Promise<TestRedis> => {
     const server = await startRedis(persist);
     servers.push(server);
@@ -79,8 +79,9 @@ describe('workers through a queue', () => {
     const games = 8;
     const args = ['match', 'morris', 'builtin:random', 'builtin:random', '--games', String(games), '--seed', '4'];
     args.push('--db', db, '--redis', url, '--json', ...slack);
-    const w1 = worker(url, 'w1');
-    worker(url, 'w2');
+    // Fresh bots: their start makes games long enough for the run to be killed with games still to play.
+    const w1 = worker(url, 'w1', undefined, '--fresh-bots');
+    worker(url, 'w2', undefined, '--fresh-bots');
     const first = start(args);
     await until(() => stored(db).length >= 2, 'two games');
     w1.child.kill('SIGKILL'); // in the middle of its next game

@@ -17,6 +17,7 @@ import {
   killProcesses,
   LEAF,
   listed,
+  megabytes,
   ownCgroups,
   ownOf,
   removeCgroup,
@@ -182,6 +183,11 @@ class V1Bot implements BotCgroups {
   cpuMs(): number | undefined {
     const ns = this.files.get('cpu')?.read();
     return ns === undefined ? undefined : Number(ns) / 1e6;
+  }
+
+  memoryMb(): number | undefined {
+    const memory = this.dirs.get('memory');
+    return memory === undefined ? undefined : megabytes(join(memory, 'memory.usage_in_bytes'));
   }
 
   breach(): Breach | null {

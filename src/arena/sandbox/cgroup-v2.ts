@@ -26,6 +26,7 @@ import {
   killProcesses,
   LEAF,
   listed,
+  megabytes,
   ownCgroups,
   ownOf,
   removeCgroup,
@@ -262,6 +263,10 @@ class V2Bot implements BotCgroups {
   cpuMs(): number | undefined {
     const stat = this.files.get('cpu')?.read();
     return stat === undefined ? undefined : counter(stat, USAGE) / 1000;
+  }
+
+  memoryMb(): number | undefined {
+    return megabytes(join(this.dir, 'memory.current'));
   }
 
   breach(): Breach | null {

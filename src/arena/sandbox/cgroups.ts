@@ -28,6 +28,8 @@ export interface BotCgroups {
   cpuMs(): number | undefined;
   /** The limit the bot went over, if it did. */
   breach(): Breach | null;
+  /** The memory the bot's memory limit counts (resident, page cache), in MB; undefined where not measured. */
+  memoryMb(): number | undefined;
   /** Every thread of every process of the bot. */
   threads(): number[];
   /**
@@ -144,6 +146,15 @@ export class ControlFile {
   async close(): Promise<void> {
     if (this.handle) await this.handle.close();
     else closeSync(this.fd);
+  }
+}
+
+/** A control file's number of bytes, in MB; undefined where it cannot be read. */
+export function megabytes(path: string): number | undefined {
+  try {
+    return Number(readFileSync(path, 'latin1')) / (1 << 20);
+  } catch {
+    return undefined;
   }
 }
 

@@ -188,6 +188,11 @@ export class Sandbox {
     return this.cgroups?.cpuMs();
   }
 
+  /** The memory its limit counts, in MB; undefined where not measured. */
+  memoryMb(): number | undefined {
+    return this.cgroups?.memoryMb();
+  }
+
   /** The limit the bot went over, if it did: the crash message. */
   breach(): string | null {
     const breach = this.cgroups?.breach() ?? null;

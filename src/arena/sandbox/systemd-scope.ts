@@ -19,6 +19,7 @@ import {
   counter,
   killProcesses,
   listed,
+  megabytes,
   removeCgroup,
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
@@ -95,6 +96,10 @@ class ScopeBot implements BotCgroups {
   cpuMs(): number | undefined {
     const stat = this.file('cpu', 'cpu.stat')?.read();
     return stat === undefined ? undefined : counter(stat, USAGE) / 1000;
+  }
+
+  memoryMb(): number | undefined {
+    return megabytes(join(this.dir, 'memory.current'));
   }
 
   breach(): Breach | null {
