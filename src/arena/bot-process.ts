@@ -135,8 +135,10 @@ export class BotProcess {
     }
     const run = shellCommand(this.command);
     const view = { dir: this.options.cwd ?? process.cwd(), hidden: this.options.hidden ?? [] };
-    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run] };
-    const { file, args, detached } = groupLeader(wrapped.file, wrapped.args);
+    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run], session: false };
+    const { file, args, detached } = wrapped.session
+      ? { ...wrapped, detached: true }
+      : groupLeader(wrapped.file, wrapped.args);
     const child = spawn(file, args, {
       detached,
       stdio: this.channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],

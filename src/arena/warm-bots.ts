@@ -4,8 +4,9 @@
  * game an idle process of the same bot (or starts one), tells it the game's setup on its launch
  * channel (warm-launch.ts), and takes it back when the game is over, if the bot played it out
  * cleanly, is in step (every line of the game read on both sides) and is not grown past its bound;
- * any other process is ended. A game has the process to itself: a pool holds at most as many
- * processes of a bot as games have used at once.
+ * any other process is ended. A game has the process to itself, and a pool holds no more processes
+ * than games have had bots at once: to start another bot's process past that, the one idle longest
+ * gives way (a tournament of many built-in bots keeps a few processes, not one per bot and slot).
  */
 import { performance } from 'node:perf_hooks';
 import type { BotSetup } from '../core/game.js';
@@ -29,14 +30,23 @@ interface Warm {
 }
 
 export class WarmBots {
-  private readonly idle = new Map<string, Warm[]>();
+  /** The idle processes, the one idle longest first. */
+  private readonly idle: Warm[] = [];
   private readonly all = new Set<Warm>();
   private closed = false;
   private starts = 0;
+  /** Processes lent to games now, and the most ever lent at once. */
+  private lent = 0;
+  private peak = 0;
 
   /** How many processes the pool has started. */
   get started(): number {
     return this.starts;
+  }
+
+  /** How many processes it holds now, lent or idle. */
+  get held(): number {
+    return this.all.size;
   }
 
   /**
@@ -46,7 +56,9 @@ export class WarmBots {
   bot(command: string, options: ProcessBotOptions, setup: BotSetup): ProcessBot {
     const { stderrCaps, timeMargin, ...processOptions } = options;
     const key = `${command}\n${JSON.stringify(processOptions)}`;
-    const warm = this.idle.get(key)?.pop() ?? this.start(command, key, processOptions);
+    const warm = this.takeIdle(key) ?? this.start(command, key, processOptions);
+    this.lent++;
+    this.peak = Math.max(this.peak, this.lent);
     const start = { ...warm.process.counts };
     this.order(warm, { game: setup });
     const lease: WarmLease = {
@@ -59,11 +71,20 @@ export class WarmBots {
   /** Ends every process; a game still playing loses its bot. */
   async close(): Promise<void> {
     this.closed = true;
-    this.idle.clear();
+    this.idle.length = 0;
     await Promise.all([...this.all].map((warm) => this.retire(warm)));
   }
 
+  /** The idle process of this key that played last, taken out of the idle ones. */
+  private takeIdle(key: string): Warm | undefined {
+    for (let i = this.idle.length - 1; i >= 0; i--) if (this.idle[i]!.key === key) return this.idle.splice(i, 1)[0];
+    return undefined;
+  }
+
   private start(command: string, key: string, options: BotProcessOptions): Warm {
+    // No more processes than games have had bots at once: the one idle longest gives way.
+    const oldest = this.all.size >= this.peak ? this.idle.shift() : undefined;
+    if (oldest) void this.retire(oldest);
     const replies = new LineQueue();
     const process = new BotProcess(
       command,
@@ -107,14 +128,16 @@ export class WarmBots {
 
   private async giveBack(warm: Warm, start: Warm['process']['counts'], clean: boolean, grace: Millis): Promise<void> {
     const { process } = warm;
+    this.lent--;
     if (!clean || this.closed) return this.retire(warm);
     await process.launched;
     this.order(warm, { end: process.counts.written - start.written });
     const deadline = performance.now() + grace;
     const ready = await within(warm.replies.read(), grace);
     let fit = false;
-    if (typeof ready === 'string') {
-      const { lines, stderr } = (JSON.parse(ready) as Ready).ready;
+    const said = typeof ready === 'string' ? readyOf(ready) : null;
+    if (said !== null) {
+      const { lines, stderr } = said;
       // In step: everything it wrote in the game has been read here, so none of it reaches the next game.
       while (
         process.exit === null &&
@@ -131,16 +154,24 @@ export class WarmBots {
     }
     if (!fit || this.closed) return this.retire(warm);
     process.owner = this.idleOwner(() => warm);
-    const idle = this.idle.get(warm.key) ?? [];
-    idle.push(warm);
-    this.idle.set(warm.key, idle);
+    this.idle.push(warm);
   }
 
   private async retire(warm: Warm): Promise<void> {
-    const idle = this.idle.get(warm.key);
-    if (idle?.includes(warm)) idle.splice(idle.indexOf(warm), 1);
+    const at = this.idle.indexOf(warm);
+    if (at >= 0) this.idle.splice(at, 1);
     this.all.delete(warm);
     await warm.process.end();
+  }
+}
+
+/** What a "ready" line says; null for anything else (a process that says that is ended). */
+function readyOf(line: string): Ready['ready'] | null {
+  try {
+    const { ready } = JSON.parse(line) as Partial<Ready>;
+    return Number.isInteger(ready?.lines) && Number.isInteger(ready?.stderr) ? ready! : null;
+  } catch {
+    return null;
   }
 }
 

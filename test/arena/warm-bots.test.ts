@@ -100,6 +100,26 @@ describe('a warm process', () => {
     );
   });
 
+  it('keeps no more processes than games have had bots at once, whatever the number of bots', async () => {
+    const pool = new WarmBots();
+    try {
+      for (const pair of [
+        ['a', 'b'],
+        ['a', 'c'],
+        ['b', 'c'],
+        ['c', 'd'],
+      ]) {
+        const bots = pair.map((name) => pool.bot(`python3 ${fixture} ${name}`, { limits }, botSetup(1)) as ProcessBot);
+        for (const bot of bots) assert.equal((await bot.turn(['x'], millis(5000))).kind, 'line');
+        for (const bot of bots) await bot.close(millis(1000));
+        assert.equal(pool.held, 2, pair.join(' against '));
+      }
+      assert.equal(pool.started, 4 + 1, 'a and c played on; b was started again');
+    } finally {
+      await pool.close();
+    }
+  });
+
   for (const [mode, what] of [
     ['hang', 'a process that timed out'],
     ['exit', 'a process that crashed'],

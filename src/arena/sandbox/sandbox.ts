@@ -121,6 +121,8 @@ function warnOnce(s: Support, limits: BotLimits): void {
 
 /** Runs `sh -c` after entering the cgroups named before `--` (one cgroup.procs file each). */
 const ENTER = 'for f; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"';
+/** Enters the cgroups named by its arguments (one cgroup.procs file each), then runs the bot's command line. */
+const ENTER_HERE = 'for f; do echo $$ > "$f" || exit 125; done; set --; ';
 
 export class Sandbox {
   /** The bot's cgroups; null where there are none. */
@@ -158,19 +160,33 @@ export class Sandbox {
 
   /**
    * The program and arguments that run `command` through `sh -c` inside the sandbox; `view`: the
-   * bot's directory and what to hide there, for a view of its own files.
+   * bot's directory and what to hide there, for a view of its own files. `session`: the bot may
+   * have a session of its own (process-groups.ts), being in a cpu cgroup of its own, out of the
+   * reach of the kernel's autogroups.
    */
-  wrap(command: string, view: Omit<View, 'network'>): { file: string; args: string[] } {
+  wrap(command: string, view: Omit<View, 'network'>): { file: string; args: string[]; session: boolean } {
+    const session = this.cgroups !== null && !support!.cgroups.off.has('cpu share');
+    // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
+    const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
+    const procs = this.cgroups?.procs ?? [];
+    const prefix = this.cgroups?.prefix ?? [];
+    if (this.limits.files !== 'own' && prefix.length === 0 && !this.offline.includes('--user')) {
+      // One shell, not two: it enters the cgroups and becomes the bot, after unshare (which only
+      // execs) gave it a network namespace of its own. No code of the bot runs before it is contained.
+      const [file = 'sh', ...offline] = this.offline;
+      const shell = ['-c', `${rlimit}${ENTER_HERE}${command}`, 'sh', ...procs];
+      return { file, args: offline.length > 0 ? [...offline, 'sh', ...shell] : shell, session };
+    }
     const shell = ['sh', '-c', command];
     const inner =
       this.limits.files === 'own'
         ? [...viewWords({ ...view, network: this.limits.allowNetwork }), ...shell]
         : [...this.offline, ...shell];
-    // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
-    const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
-    const procs = this.cgroups?.procs ?? [];
-    const prefix = this.cgroups?.prefix ?? [];
-    return { file: 'sh', args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...prefix, ...inner] };
+    return {
+      file: 'sh',
+      args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...prefix, ...inner],
+      session,
+    };
   }
 
   /**
