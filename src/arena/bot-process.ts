@@ -18,6 +18,7 @@ import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } fr
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
 import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
+import { LAUNCH_FD } from './warm-launch.js';
 
 export interface BotProcessOptions {
   /** Longest output line accepted, in characters. */
@@ -97,7 +98,7 @@ export class BotProcess {
     readonly command: string,
     public owner: ProcessOwner,
     private readonly options: BotProcessOptions = {},
-    /** A warm process's launch channel (warm-launch.ts) is its file descriptor 3. */
+    /** Whether it has a launch channel (warm-launch.ts): a warm process's. */
     private readonly channel = false,
   ) {
     this.killGraceMs = options.killGraceMs ?? 200;
@@ -119,7 +120,7 @@ export class BotProcess {
 
   /** The launch channel of a warm process; null until it runs, or for a process of one game. */
   get launchChannel(): Socket | null {
-    return (this.child?.stdio[3] as Socket | undefined) ?? null;
+    return (this.child?.stdio[LAUNCH_FD] as Socket | undefined) ?? null;
   }
 
   /** Makes the bot's sandbox, then starts it there. */
@@ -141,7 +142,7 @@ export class BotProcess {
       : groupLeader(wrapped.file, wrapped.args);
     const child = spawn(file, args, {
       detached,
-      stdio: this.channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+      stdio: Array<'pipe'>(this.channel ? LAUNCH_FD + 1 : 3).fill('pipe'),
       ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
     }) as Child;
     this.child = child;

@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProcessBot } from '../../src/arena/process-bot.js';
 import { runningInGroup as liveInGroup } from '../../src/arena/process-groups.js';
+import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import type { TurnResult } from '../../src/core/connection.js';
 import { isRunning as isAlive } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
@@ -157,7 +158,7 @@ describe('ProcessBot', () => {
     });
   });
 
-  it("runs a bot in a process group of its own, in Tabula's session where perl can make the group", async () => {
+  it("runs a bot in a process group of its own: in Tabula's session where perl can make the group, unless a cpu cgroup of its own keeps it from autogroups", async () => {
     // Fields 5 and 6 of /proc/<pid>/stat: process group and session (after the command's name).
     const groupAndSession = (stat: string) =>
       stat
@@ -166,14 +167,27 @@ describe('ProcessBot', () => {
         .slice(2, 4)
         .map(Number);
     const [, tabulaSession] = groupAndSession(readFileSync('/proc/self/stat', 'utf8'));
-    await withBot('exec cat /proc/self/stat', async (bot) => {
-      const [group, session] = groupAndSession(expectLine(await bot.turn([], second)));
-      assert.equal(group, bot.pgid, 'the bot leads its own process group');
-      const perl = spawnSync('perl', ['-e', '1']).status === 0;
-      // A session of its own would be a scheduling group of its own under Linux's autogroup.
-      if (perl) assert.equal(session, tabulaSession);
-      else assert.equal(session, bot.pgid);
-    });
+    const perl = spawnSync('perl', ['-e', '1']).status === 0;
+    const weighed = !unenforced().has('cpu share');
+    // Its stat, then the cpu controller's line of its /proc/self/cgroup (v1: "N:cpu,...:/path"; v2: "0::/path").
+    const command = `cat /proc/self/stat; grep -E '^[0-9]+:([^:]*,)?cpu(,[^:]*)?:|^0::' /proc/self/cgroup | head -n 1`;
+    for (const sandboxed of [false, true]) {
+      await withBot(
+        command,
+        async (bot) => {
+          const [stat, cgroup] = [expectLine(await bot.turn([], second)), expectLine(await bot.turn([], second))];
+          const [group, session] = groupAndSession(stat);
+          assert.equal(group, bot.pgid, 'the bot leads its own process group');
+          if (sandboxed && weighed) {
+            // Autogroups group only the root cgroup's tasks: a session of its own costs it nothing.
+            assert.notEqual(cgroup.split(':')[2], '/', 'a cpu cgroup of its own');
+            assert.equal(session, bot.pgid);
+          } else if (perl) assert.equal(session, tabulaSession, 'a session of its own would be an autogroup');
+          else assert.equal(session, bot.pgid);
+        },
+        sandboxed ? {} : { limits: null },
+      );
+    }
   });
 
   it('ends the processes a bot started, even after the bot itself exited', async () => {
