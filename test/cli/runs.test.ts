@@ -177,6 +177,8 @@ describe('tabula match', () => {
       concurrency: 2,
       json: true,
     });
+    // Fresh bots: their start keeps the run going long enough to be killed half-way (warm ones play 16 games in a second).
+    args.push('--fresh-bots');
     const script = `const { main } = await import(${JSON.stringify(new URL('../../src/cli/main.js', import.meta.url).href)}); process.exitCode = await main(process.argv.slice(1));`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], {
       cwd: root,

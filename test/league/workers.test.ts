@@ -52,6 +52,9 @@ async function until(condition: () => boolean, what: string, ms = 60_000): Promi
 const tempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'tabula-workers-'));
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
+/** A Morris bot that takes 20 ms a turn, so that a game lasts long enough to be cut into. */
+const slowBot = `python3 ${join(root, 'test/fixtures/bots/morris_slow.py')} 0.02`;
+
 describe('workers through a queue', () => {
   const started: Tabula[] = [];
   const servers: TestRedis[] = [];
@@ -60,8 +63,8 @@ describe('workers through a queue', () => {
     started.push(t);
     return t;
   };
-  const worker = (url: string, name: string, cwd?: string, ...more: string[]): Tabula =>
-    start(['worker', '--redis', url, '--concurrency', '1', '--name', name, '--lock-ms', '1500', ...more], cwd);
+  const worker = (url: string, name: string, cwd?: string): Tabula =>
+    start(['worker', '--redis', url, '--concurrency', '1', '--name', name, '--lock-ms', '1500'], cwd);
   const redis = async (persist: boolean): Promise<TestRedis> => {
     const server = await startRedis(persist);
     servers.push(server);
@@ -77,11 +80,11 @@ describe('workers through a queue', () => {
     const { url } = await redis(false);
     const db = join(await tempDir(), 'runs.db');
     const games = 8;
-    const args = ['match', 'morris', 'builtin:random', 'builtin:random', '--games', String(games), '--seed', '4'];
+    // A bot that takes 20 ms a turn: games still to play when the run is killed.
+    const args = ['match', 'morris', slowBot, 'builtin:random', '--games', String(games), '--seed', '4'];
     args.push('--db', db, '--redis', url, '--json', ...slack);
-    // Fresh bots: their start makes games long enough for the run to be killed with games still to play.
-    const w1 = worker(url, 'w1', undefined, '--fresh-bots');
-    worker(url, 'w2', undefined, '--fresh-bots');
+    const w1 = worker(url, 'w1');
+    worker(url, 'w2');
     const first = start(args);
     await until(() => stored(db).length >= 2, 'two games');
     w1.child.kill('SIGKILL'); // in the middle of its next game
@@ -131,7 +134,8 @@ describe('workers through a queue', () => {
     const db = join(await tempDir(), 'runs.db');
     const w1 = worker(url, 'leaving');
     worker(url, 'staying');
-    const args = ['match', 'morris', 'builtin:random', 'builtin:random', '--games', '4', '--seed', '5'];
+    // The leaving worker's next game is in hand when the Ctrl-C comes.
+    const args = ['match', 'morris', slowBot, 'builtin:random', '--games', '4', '--seed', '5'];
     const run = start([...args, '--db', db, '--redis', url, ...slack]);
     await until(() => w1.output.stderr.includes('leaving: game'), 'a game of the leaving worker');
     w1.child.kill('SIGINT');
