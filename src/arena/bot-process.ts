@@ -217,6 +217,11 @@ export class BotProcess {
     this.sandbox?.weigh(false);
   }
 
+  /** Whether its start-up lasts (see `startUp`). */
+  get inStartUp(): boolean {
+    return this.startingUp;
+  }
+
   /** The bot's first answer ends its start-up (see `startUp`). */
   startedUp(): void {
     if (!this.startingUp) return;

@@ -83,18 +83,34 @@ export class LineQueue {
   }
 }
 
-/** `LineIO` over this process's stdin, stdout and stderr. */
-export function stdioLineIO(): LineIO {
+/**
+ * The lines of a character stream, in a queue that ends with the stream, however it ends: at its
+ * end, on an error, or at a line over `maxLineLength`.
+ */
+export function queuedLines(stream: NodeJS.ReadableStream, maxLineLength = Infinity): LineQueue {
   const queue = new LineQueue();
-  const splitter = new LineSplitter();
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk: string) => {
-    for (const line of splitter.push(chunk)) queue.push(line);
+  const splitter = new LineSplitter(maxLineLength);
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    try {
+      for (const line of splitter.push(chunk)) queue.push(line);
+    } catch (err) {
+      if (!(err instanceof LineTooLongError)) throw err;
+      queue.end();
+    }
   });
-  process.stdin.on('end', () => {
+  stream.on('end', () => {
     for (const line of splitter.flush()) queue.push(line);
     queue.end();
   });
+  stream.on('error', () => queue.end());
+  stream.on('close', () => queue.end());
+  return queue;
+}
+
+/** `LineIO` over this process's stdin, stdout and stderr. */
+export function stdioLineIO(): LineIO {
+  const queue = queuedLines(process.stdin);
   return {
     readLine: () => queue.read(),
     writeLine: (line) => void process.stdout.write(`${line}\n`),

@@ -51,7 +51,7 @@ export class ProcessBot extends TimedBot implements ProcessOwner {
   override turn(input: readonly string[], limit: Millis, accept?: (line: string) => boolean): Promise<TurnResult> {
     this.process.weigh(true);
     const result = super.turn(input, limit, accept);
-    void result.then(() => this.process.startedUp());
+    if (this.process.inStartUp) void result.then(() => this.process.startedUp());
     return result;
   }
 

@@ -9,10 +9,11 @@
  * gives way (a tournament of many built-in bots keeps a few processes, not one per bot and slot).
  */
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotSetup } from '../core/game.js';
-import type { Millis } from '../core/units.js';
+import { type Millis, millis } from '../core/units.js';
 import { BotProcess, type BotProcessOptions, type ProcessOwner } from './bot-process.js';
-import { LineQueue, LineSplitter } from './line-streams.js';
+import { LineQueue, queuedLines } from './line-streams.js';
 import { ProcessBot, type ProcessBotOptions, type WarmLease } from './process-bot.js';
 import { DEFAULT_LIMITS } from './sandbox/limits.js';
 import type { Order, Ready } from './warm-launch.js';
@@ -20,13 +21,15 @@ import type { Order, Ready } from './warm-launch.js';
 /** A process past this share of its memory limit after a game is replaced: the next game could see it. */
 const MEMORY_SHARE = 0.5;
 /** How long a bot has, after its game's end, to say it is ready when the game gives no grace. */
-const READY_WAIT_MS = 1000;
+const READY_WAIT = millis(1000);
+/** The longest line a warm process may write on its channel: a "ready" is a few dozen characters. */
+const REPLY_MAX = 1 << 16;
 
 /** A warm process and what its launch channel answered. */
 interface Warm {
   readonly process: BotProcess;
   readonly key: string;
-  readonly replies: LineQueue;
+  readonly replies: Promise<LineQueue>;
 }
 
 export class WarmBots {
@@ -63,7 +66,7 @@ export class WarmBots {
     this.order(warm, { game: setup });
     const lease: WarmLease = {
       process: warm.process,
-      giveBack: (clean, grace) => this.giveBack(warm, start, clean, grace ?? (READY_WAIT_MS as Millis)),
+      giveBack: (clean, grace) => this.giveBack(warm, start, clean, grace ?? READY_WAIT),
     };
     return new ProcessBot(command, options, lease);
   }
@@ -85,30 +88,22 @@ export class WarmBots {
     // No more processes than games have had bots at once: the one idle longest gives way.
     const oldest = this.all.size >= this.peak ? this.idle.shift() : undefined;
     if (oldest) void this.retire(oldest);
-    const replies = new LineQueue();
     const process = new BotProcess(
       command,
       this.idleOwner(() => warm),
       options,
       true,
     );
+    // Its replies, once it runs; none from a process that could not be started.
+    const replies = process.launched.then(() => {
+      const channel = process.launchChannel;
+      const queue = channel ? queuedLines(channel, REPLY_MAX) : new LineQueue();
+      if (!channel) queue.end();
+      return queue;
+    });
     const warm: Warm = { process, key, replies };
     this.all.add(warm);
     this.starts++;
-    void process.launched.then(() => {
-      const channel = process.launchChannel;
-      if (!channel) return replies.end();
-      const splitter = new LineSplitter(1 << 16);
-      channel.setEncoding('utf8');
-      channel.on('data', (chunk: string) => {
-        try {
-          for (const line of splitter.push(chunk)) replies.push(line);
-        } catch {
-          replies.end();
-        }
-      });
-      channel.on('close', () => replies.end());
-    });
     return warm;
   }
 
@@ -133,7 +128,10 @@ export class WarmBots {
     await process.launched;
     this.order(warm, { end: process.counts.written - start.written });
     const deadline = performance.now() + grace;
-    const ready = await within(warm.replies.read(), grace);
+    const ready = await within(
+      warm.replies.then((replies) => replies.read()),
+      grace,
+    );
     let fit = false;
     const said = typeof ready === 'string' ? readyOf(ready) : null;
     if (said !== null) {
@@ -144,7 +142,7 @@ export class WarmBots {
         (process.counts.read < start.read + lines || process.counts.stderr < start.stderr + stderr) &&
         performance.now() < deadline
       )
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await sleep(1);
       fit =
         process.exit === null &&
         process.counts.read === start.read + lines &&

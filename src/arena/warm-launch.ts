@@ -12,7 +12,7 @@
 import { Socket } from 'node:net';
 import type { BotSetup, GameDefinition } from '../core/game.js';
 import type { LineIO } from '../core/line-io.js';
-import { LineQueue, LineSplitter } from './line-streams.js';
+import { LineSplitter, queuedLines } from './line-streams.js';
 
 /** The launch channel's file descriptor in the bot's process. */
 export const LAUNCH_FD = 3;
@@ -20,20 +20,6 @@ export const LAUNCH_FD = 3;
 export type Order = { readonly game: BotSetup } | { readonly end: number };
 export interface Ready {
   readonly ready: { readonly lines: number; readonly stderr: number };
-}
-
-/** The launch channel's lines, in a queue. */
-function orderLines(channel: Socket): LineQueue {
-  const queue = new LineQueue();
-  const splitter = new LineSplitter();
-  channel.setEncoding('utf8');
-  channel.on('data', (chunk: string) => {
-    for (const line of splitter.push(chunk)) queue.push(line);
-  });
-  // A closed channel is the end of the bot's work, however it closed.
-  channel.on('end', () => queue.end());
-  channel.on('error', () => queue.end());
-  return queue;
 }
 
 /**
@@ -44,7 +30,8 @@ function orderLines(channel: Socket): LineQueue {
  */
 export async function playGames(game: GameDefinition, name: string): Promise<void> {
   const channel = new Socket({ fd: LAUNCH_FD, readable: true, writable: true });
-  const orders = orderLines(channel);
+  // A closed channel is the end of the bot's work, however it closed.
+  const orders = queuedLines(channel);
   const stdin = new StdinLines();
   for (let order = await orders.read(); order !== null; order = await orders.read()) {
     const { game: setup } = JSON.parse(order) as { game: BotSetup };

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { residentMb } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
 import { Store } from '../../src/league/store/store.js';
 import { LiveHub } from '../../src/server/live-hub.js';
@@ -145,10 +146,6 @@ const isAsk =
 
 /** Morris sends the seat its legal commands last: a count line, then one command a line. */
 const legalCommand = (input: readonly string[]): string => input.at(-1)!;
-
-/** The server process's resident memory, in MB. */
-const residentMb = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** The processes under `pid` (children, theirs, and so on) whose command line has `marker`. */
 function descendants(pid: number, marker: string): number[] {
@@ -332,15 +329,15 @@ describe('tabula serve against a hostile client', () => {
   });
 
   it('refuses a body over 16 KiB with 413, announced or not, without keeping it', async () => {
-    const before = residentMb(served.child.pid!);
+    const before = residentMb(served.child.pid!)!;
     const announced = await sendLarge(`${served.url}api/play`, origin, 200 << 20, true);
     assert.equal(announced.status, 413);
     assert.match(announced.body, /over 16384 bytes/);
     const chunked = await sendLarge(`${served.url}api/play`, origin, 50 << 20, false);
     assert.equal(chunked.status, 413);
     assert.ok(
-      residentMb(served.child.pid!) < before + 50,
-      `grew from ${before} MB to ${residentMb(served.child.pid!)}`,
+      residentMb(served.child.pid!)! < before + 50,
+      `grew from ${before} MB to ${residentMb(served.child.pid!)!}`,
     );
     await alive();
   });

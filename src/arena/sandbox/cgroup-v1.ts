@@ -14,8 +14,8 @@ import {
   ControlFile,
   cgroupDir,
   counter,
+  joinLeaf,
   killProcesses,
-  LEAF,
   listed,
   megabytes,
   ownCgroups,
@@ -68,22 +68,6 @@ export function v1Hierarchies(): Map<Controller, { readonly dir: string } | { re
   return found;
 }
 
-/**
- * Moves this process into a leaf of its directory in the cpu hierarchy, with a bot's share on its
- * clock: the arena that reads the bots' answers keeps the CPU with them against the rest of the
- * machine. Where it cannot, it stays where it is, unweighted.
- */
-function joinBots(runDir: string): void {
-  const leaf = join(runDir, LEAF);
-  try {
-    mkdirSync(leaf);
-    writeFileSync(join(leaf, 'cpu.shares'), ON_CLOCK);
-    writeFileSync(join(leaf, 'cgroup.procs'), `${process.pid}`);
-  } catch {
-    // unweighted
-  }
-}
-
 /** Whether this machine has any v1 hierarchy Tabula uses (a v1 or hybrid machine). */
 export const hasV1 = (): boolean => [...v1Hierarchies().values()].some((h) => 'dir' in h);
 
@@ -101,7 +85,7 @@ export function openV1(): CgroupBackend {
       mkdirSync(dir, { recursive: true });
       if (controller === 'cpu') {
         writeFileSync(join(dir, 'cpu.shares'), RUN_SHARES);
-        joinBots(dir);
+        joinLeaf(dir, { file: 'cpu.shares', value: ON_CLOCK });
       }
       runDirs.set(controller, dir);
       void removeStale(found.dir);

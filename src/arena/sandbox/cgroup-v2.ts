@@ -23,6 +23,7 @@ import {
   ControlFile,
   cgroupDir,
   counter,
+  joinLeaf,
   killProcesses,
   LEAF,
   listed,
@@ -95,7 +96,7 @@ export function openV2(mount: CgroupMount, own: string): CgroupBackend {
     else off.set(CONTROLLERS[controller], problem);
   }
   if (usable.includes('cpu')) writeFileSync(join(runDir, 'cpu.weight'), RUN_WEIGHT);
-  joinBots(runDir, usable.includes('cpu'));
+  joinLeaf(runDir, usable.includes('cpu') ? { file: 'cpu.weight', value: ON_CLOCK } : null);
   void removeStale(own, kill);
   return {
     runDirs: [runDir],
@@ -112,22 +113,6 @@ export function openV2(mount: CgroupMount, own: string): CgroupBackend {
       return bot;
     },
   };
-}
-
-/**
- * Moves this process into a leaf of its directory, weighing as a bot on its clock: the arena that
- * reads the bots' answers keeps the CPU with them against the rest of the machine. Where it cannot,
- * it stays where it is, unweighted.
- */
-function joinBots(runDir: string, weighed: boolean): void {
-  const leaf = join(runDir, LEAF);
-  try {
-    mkdirSync(leaf);
-    if (weighed) writeFileSync(join(leaf, 'cpu.weight'), ON_CLOCK);
-    writeFileSync(join(leaf, 'cgroup.procs'), `${process.pid}`);
-  } catch {
-    // unweighted
-  }
 }
 
 /** Why a user's cgroup may not be writable. */

@@ -5,7 +5,7 @@
  * contain Tabula), and each bot a cgroup in that directory. The directory is named after its owner
  * so that a later run can tell leftovers of a dead one from the cgroups of one still running.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -175,6 +175,23 @@ const RUN_DIR = /^tabula\.(\d+)\.(\d+)\.(\d+)$/;
  * v2 also in the cgroup it found itself in, for the processes it moved out of it.
  */
 export const LEAF = 'tabula.leaf';
+
+/**
+ * Moves this process into the leaf of its directory `runDir`, with a bot's weight on its clock
+ * (`weight`: the file and value, where the CPU is weighed here): the arena that reads the bots'
+ * answers keeps the CPU with them against the rest of the machine. Where it cannot, it stays where
+ * it is, unweighted.
+ */
+export function joinLeaf(runDir: string, weight: { readonly file: string; readonly value: Buffer } | null): void {
+  const leaf = join(runDir, LEAF);
+  try {
+    mkdirSync(leaf);
+    if (weight) writeFileSync(join(leaf, weight.file), weight.value);
+    writeFileSync(join(leaf, 'cgroup.procs'), `${process.pid}`);
+  } catch {
+    // unweighted
+  }
+}
 
 /**
  * The cgroup a Tabula process takes as its own: the one it runs in, unless that is a leaf of

@@ -10,6 +10,7 @@
 import { dirname } from 'node:path';
 import { threadsOf } from '../../core/proc.js';
 import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
+import { shellQuote } from '../shell-command.js';
 import { hasV1, openV1 } from './cgroup-v1.js';
 import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
@@ -119,10 +120,8 @@ function warnOnce(s: Support, limits: BotLimits): void {
     );
 }
 
-/** Runs `sh -c` after entering the cgroups named before `--` (one cgroup.procs file each). */
-const ENTER = 'for f; do [ "$f" = -- ] && break; echo $$ > "$f" || exit 125; shift; done; shift; exec "$@"';
-/** Enters the cgroups named by its arguments (one cgroup.procs file each), then runs the bot's command line. */
-const ENTER_HERE = 'for f; do echo $$ > "$f" || exit 125; done; set --; ';
+/** Enters the cgroups named by the shell's arguments (one cgroup.procs file each); what follows it runs inside. */
+const ENTER = 'for f; do echo $$ > "$f" || exit 125; done; set --; ';
 
 export class Sandbox {
   /** The bot's cgroups; null where there are none. */
@@ -170,23 +169,21 @@ export class Sandbox {
     const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
     const procs = this.cgroups?.procs ?? [];
     const prefix = this.cgroups?.prefix ?? [];
-    if (this.limits.files !== 'own' && prefix.length === 0 && !this.offline.includes('--user')) {
-      // One shell, not two: it enters the cgroups and becomes the bot, after unshare (which only
-      // execs) gave it a network namespace of its own. No code of the bot runs before it is contained.
-      const [file = 'sh', ...offline] = this.offline;
-      const shell = ['-c', `${rlimit}${ENTER_HERE}${command}`, 'sh', ...procs];
-      return { file, args: offline.length > 0 ? [...offline, 'sh', ...shell] : shell, session };
-    }
-    const shell = ['sh', '-c', command];
+    const own = this.limits.files === 'own';
+    // Where the only wrapper is root's unshare, which only execs, it comes first: one shell then
+    // enters the cgroups and becomes the bot. Otherwise (a scope, a view, a user namespace) the
+    // shell enters the cgroups first, then runs the wrappers, which run the bot's own shell. Either
+    // way no code of the bot runs before it is contained.
+    const first = !own && prefix.length === 0 && !this.offline.includes('--user') ? this.offline : [];
+    const wrappers =
+      first.length > 0
+        ? []
+        : [...prefix, ...(own ? viewWords({ ...view, network: this.limits.allowNetwork }) : this.offline)];
     const inner =
-      this.limits.files === 'own'
-        ? [...viewWords({ ...view, network: this.limits.allowNetwork }), ...shell]
-        : [...this.offline, ...shell];
-    return {
-      file: 'sh',
-      args: ['-c', rlimit + ENTER, 'tabula-sandbox', ...procs, '--', ...prefix, ...inner],
-      session,
-    };
+      wrappers.length === 0 ? command : `exec ${[...wrappers, 'sh', '-c', command].map(shellQuote).join(' ')}`;
+    const shell = ['sh', '-c', rlimit + ENTER + inner, 'sh', ...procs];
+    const [file, ...args] = [...first, ...shell];
+    return { file: file!, args, session };
   }
 
   /**
