@@ -39,11 +39,12 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   arena: ['core', 'games/registry'],
   league: ['core', 'arena', 'games/registry'],
   starters: ['core'],
-  server: ['core', 'arena', 'league', 'games/registry'],
+  contest: ['core', 'arena', 'league', 'starters', 'games/registry'],
+  server: ['core', 'arena', 'league', 'contest', 'games/registry'],
   // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
   // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
   pages: ['core', 'arena', 'server', 'league'],
-  cli: ['core', 'arena', 'league', 'starters', 'games/registry', 'server'],
+  cli: ['core', 'arena', 'league', 'starters', 'contest', 'games/registry', 'server'],
 };
 /** The modules below the ways in whose code (not only their types) the pages may bundle: pure, browser-safe. */
 const PAGES_MAY_RUN = ['arena/replay-input.ts'];

@@ -31,6 +31,8 @@ export interface BotProcessOptions {
   readonly cwd?: string;
   /** Files a bot with a view of its own files (`--bot-files own`) must not see there: a database, replays. */
   readonly hidden?: readonly string[];
+  /** Whether a view of its own files lets it write its directory: a build's, never a bot's. */
+  readonly writable?: boolean;
   /**
    * How long after its start the bot's start-up lasts at most (it ends sooner with its first
    * answer): then every thread of it is given Tabula's priority back, whatever the bot lowered it
@@ -135,7 +137,11 @@ export class BotProcess {
       return;
     }
     const run = shellCommand(this.command);
-    const view = { dir: this.options.cwd ?? process.cwd(), hidden: this.options.hidden ?? [] };
+    const view = {
+      dir: this.options.cwd ?? process.cwd(),
+      hidden: this.options.hidden ?? [],
+      writable: this.options.writable === true,
+    };
     const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run], session: false };
     const { file, args, detached } = wrapped.session
       ? { ...wrapped, detached: true }

@@ -28,6 +28,12 @@ export interface Bot {
   readonly argument: string;
   readonly name: string;
   readonly spec: BotSpec;
+  /**
+   * The directory a command bot runs in, and the one its view of the files shows (`--bot-files
+   * own`), when it has one of its own: a contest's build of a submission. The table's (its
+   * connection's `cwd`) when absent.
+   */
+  readonly dir?: string;
 }
 
 /** The spec of a seat held by a person, whose moves come from outside the arena (a web page). */
@@ -221,6 +227,6 @@ export function connectBot(game: GameDefinition, bot: Bot, how: Connection): Bot
         );
       return how.person(how.seat);
     case 'command':
-      return new ProcessBot(spec.command, processOptions);
+      return new ProcessBot(spec.command, bot.dir === undefined ? processOptions : { ...processOptions, cwd: bot.dir });
   }
 }

@@ -32,6 +32,9 @@ const gameOption = () =>
     .argParser(collectGameOption)
     .default({}, 'none');
 
+/** A contest's database unless --db says otherwise. */
+const DEFAULT_LADDER_DB = 'ladder.db';
+
 /** Each command's module is loaded when it runs: `tabula bot` must start fast, without SQLite and the rest. */
 const lazy =
   <A extends unknown[]>(load: () => Promise<(...args: A) => Promise<unknown>>) =>
@@ -44,6 +47,8 @@ function program(setExit: (code: number) => void): Command {
   const cli = new Command('tabula')
     .description('An arena for turn-based bot games.')
     .exitOverride()
+    // A subcommand's options are its own (`tabula ladder invite --db FILE`).
+    .enablePositionalOptions()
     // Subcommands inherit this: a mistake in the arguments is one line, like every other mistake.
     .configureOutput({
       outputError: (text, write) =>
@@ -267,6 +272,58 @@ function program(setExit: (code: number) => void): Command {
     .addOption(new Option('--threads <t>', 'threads each bot computes with').argParser(parseCount).default(1))
     .option('--json', 'print JSON')
     .action(lazy(async () => (await import('./calibrate-command.js')).calibrateCommand));
+
+  const ladder = cli
+    .command('ladder')
+    .enablePositionalOptions()
+    .description(
+      'run a contest for one game: authors submit bots, which are built, validated, ranked and promoted by games without end',
+    )
+    .argument('<game>')
+    .option(
+      '--db <file>',
+      "the contest's database (made on the first start, when it also prints the admin key)",
+      DEFAULT_LADDER_DB,
+    )
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
+    .addOption(
+      new Option('--concurrency <k>', 'games played at once here, validations included')
+        .argParser(parseCount)
+        .default(availableParallelism(), 'the number of cores'),
+    )
+    .addOption(
+      new Option('--redis <url>', 'play the games on `tabula worker`s through the queue in this Redis').argParser(
+        parseRedisUrl,
+      ),
+    )
+    .action(lazy(async () => (await import('./ladder-command.js')).ladderCommand));
+  ladder
+    .command('invite')
+    .description("print new invite codes to a contest, each good for one author's first `tabula submit`")
+    .option('--db <file>', "the contest's database", DEFAULT_LADDER_DB)
+    .addOption(new Option('--count <n>', 'how many').argParser(parseCount).default(1))
+    .action(lazy(async () => (await import('./ladder-command.js')).inviteCommand));
+
+  cli
+    .command('submit')
+    .description(
+      'send a bot to a contest server (tabula ladder) and follow it: exit 0 once it plays, 1 if it is rejected',
+    )
+    .argument('<url>', 'the server, as tabula ladder printed it')
+    .argument('<path>', 'the bot: one source file, or its folder (as tabula new made it)')
+    .addOption(
+      new Option('--lang <language>', 'the language of the bot')
+        .choices(LANGUAGES.map((l) => l.id))
+        .makeOptionMandatory(),
+    )
+    .option('--invite <code>', 'the first time: an invite code from the organiser')
+    .option('--as <name>', 'the first time: the name to join as (lower case letters, digits, _ and -)')
+    .option('--token <token>', 'your token (kept from the first time when not given)')
+    .action(async (url: string, path: string, options) => {
+      const { submitCommand } = await import('./submit-command.js');
+      setExit(await submitCommand(url, path, options));
+    });
 
   cli
     .command('worker')

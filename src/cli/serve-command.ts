@@ -56,7 +56,7 @@ export async function viewCommand(file: string, options: Omit<ServeOptions, 'db'
   await arena.close();
 }
 
-const RESTRICT =
+export const RESTRICT =
   'to keep it to this machine, serve on 127.0.0.1 (the default) and reach it from elsewhere through an SSH tunnel (ssh -L 8080:127.0.0.1:8080 HOST), or let a firewall pass only trusted addresses to the port';
 
 /** Said once, on stderr, when the arena listens where other machines reach it. */

@@ -60,8 +60,9 @@ async function startGames(
     const next = run.schedule.next();
     if (next === null) break;
     if (next === 'wait') {
-      if (running.size === 0) throw new Error('the schedule waits for games, but none is being played');
-      await Promise.race(running);
+      const news = run.schedule.news?.();
+      if (running.size === 0 && !news) throw new Error('the schedule waits for games, but none is being played');
+      await Promise.race(news ? [...running, news] : running);
       continue;
     }
     const game: Promise<void> = playOne(run, next, writer, connect).then((stored) => {

@@ -2,14 +2,17 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { PERSON } from '../arena/bot-spec.js';
 import { planGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
+import type { Contest } from '../contest/contest.js';
 import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
 import type { Store } from '../league/store/store.js';
 import { parseStartRequest } from './client-input.js';
+import { contestRoutes, hasSession } from './contest-routes.js';
 import { ServeError } from './errors.js';
 import { replayGameData } from './game-data.js';
 import { hostAllowed, originAllowed } from './host-check.js';
@@ -23,6 +26,8 @@ import type { GameChoice, GameData, GameKey, RunsData } from './wire.js';
 
 export interface ArenaSources {
   readonly hub: LiveHub;
+  /** A contest's server (`tabula ladder`): its API and pages instead of the runs'. */
+  readonly contest?: Contest;
   /** The results database: runs, stored games, and the games other processes play now. */
   readonly database?: Store;
   /** Where a person's games are played. */
@@ -48,24 +53,32 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     c.header('content-security-policy', "frame-ancestors 'self'");
     c.header('x-frame-options', 'SAMEORIGIN');
     if (!hostAllowed(allowed(), c.req.header('host'))) return c.text('this server answers only to its own name\n', 403);
-    if (c.req.method !== 'GET' && !originAllowed(allowed(), c.req.header('origin')))
+    // A contest's scripts send their own credentials (a Bearer token, an invite), no cookie: only
+    // requests with a session come from pages (contest-routes.ts checks those).
+    const ownCredentials = sources.contest !== undefined && !hasSession(c);
+    if (c.req.method !== 'GET' && !ownCredentials && !originAllowed(allowed(), c.req.header('origin')))
       return c.text('cross-site request refused (a request must come from a page of this server)\n', 403);
     await next();
   });
   // A size announced or sent beyond the limit is refused before the body is kept (what follows the
-  // answer, @hono/node-server reads and drops for a moment, then closes the connection).
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `the request's body is over ${MAX_BODY_BYTES} bytes` }, 413),
-    }),
+  // answer, @hono/node-server reads and drops for a moment, then closes the connection). A contest's
+  // submissions have a limit of their own.
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `the request's body is over ${MAX_BODY_BYTES} bytes` }, 413),
+  });
+  app.use('*', (c, next) =>
+    sources.contest && c.req.method === 'POST' && c.req.path === '/api/submissions' ? next() : limit(c, next),
   );
   app.onError((err, c) => {
+    // A refusal of Hono's own middleware (a cross-site request), with its status.
+    if (err instanceof HTTPException) return c.json({ error: err.message || 'refused' }, err.status);
     // A fault of Tabula: the page gets a line, stderr the whole of it.
     process.stderr.write(`tabula: internal error in ${c.req.method} ${c.req.path}: ${err.stack ?? err}\n`);
     return c.json({ error: `internal error: ${err.message}` }, 500);
   });
+
+  if (sources.contest) contestRoutes(app, sources.contest, allowed);
 
   app.get('/assets/app.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/assets/app.css', (c) => c.body(bundle.css, 200, { 'content-type': 'text/css; charset=utf-8' }));
@@ -142,7 +155,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   });
 
   if (sources.file) app.get('/', (c) => c.redirect(`/games/${FILE_KEY}`));
-  app.get('*', (c) => c.html(servedPage()));
+  app.get('*', (c) => c.html(servedPage(sources.contest ? 'contest' : 'arena')));
 
   /** A game by its key, as the viewer shows it. */
   async function gameData(key: GameKey): Promise<GameData | null> {

@@ -4,6 +4,7 @@
  * is asked, and its end, as they happen.
  */
 import type { GameResult, ReplayHead, ReplayTurn } from '../arena/replay.js';
+import { hidePrivate } from './private-parts.js';
 import type { Ask, GameKey, GameRecord, LiveSummary, ServerMessage } from './wire.js';
 
 export interface HubGame {
@@ -35,6 +36,12 @@ export class LiveHub {
   private readonly watching = new Map<GameKey, Set<Listener>>();
   private readonly everyone = new Set<Listener>();
 
+  /**
+   * `hidden`: what only a bot's author may read (its stderr, a crash's message) is left out of every
+   * live game, for every page (a contest's: the author reads it once the game is stored).
+   */
+  constructor(private readonly privacy: 'open' | 'hidden' = 'open') {}
+
   add(key: GameKey, head: ReplayHead, extras: { runId?: number; personSeats?: readonly number[] } = {}): HubGame {
     const game: HubGame = {
       key,
@@ -63,7 +70,7 @@ export class LiveHub {
   turns(key: GameKey, turns: readonly ReplayTurn[]): void {
     const game = this.games.get(key);
     if (!game || turns.length === 0) return;
-    const fresh = turns.filter((t) => t.turn > game.turns.length);
+    const fresh = this.shown({ turns: turns.filter((t) => t.turn > game.turns.length) }).turns;
     game.turns.push(...fresh);
     if (fresh.length > 0) this.send(key, { type: 'turns', key, turns: fresh });
   }
@@ -79,12 +86,16 @@ export class LiveHub {
     const game = this.games.get(key);
     if (!game || game.ended) return;
     game.ended = true;
-    game.result = result;
+    game.result = result && this.shown({ turns: [], result }).result!;
     game.ask = null;
     if (storedId !== undefined) game.storedId = storedId;
-    this.send(key, { type: 'end', key, result, ...(storedId !== undefined && { storedId }) });
+    this.send(key, { type: 'end', key, result: game.result, ...(storedId !== undefined && { storedId }) });
     this.broadcast({ type: 'runs' });
     setTimeout(() => this.games.delete(key), KEEP_ENDED_MS).unref();
+  }
+
+  private shown<R extends { readonly turns: readonly ReplayTurn[]; readonly result?: GameResult }>(part: R): R {
+    return this.privacy === 'open' ? part : hidePrivate(part, new Set());
   }
 
   /** A message for one game's watchers only. */

@@ -23,9 +23,12 @@ export function readBundle(): Bundle {
 
 const HEAD = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
 
-/** The page as served: the bundle is fetched from the server. */
-export function servedPage(): string {
-  return `<!doctype html><html lang="en"><head>${HEAD}<title>Tabula</title><link rel="stylesheet" href="/assets/app.css"></head><body><div id="app"></div><script type="module" src="/assets/app.js"></script></body></html>\n`;
+/** Which site a server's pages are: the web arena's runs, or a contest's. */
+export type Site = 'arena' | 'contest';
+
+/** The page as served: the bundle is fetched from the server; the body says which site it draws. */
+export function servedPage(site: Site): string {
+  return `<!doctype html><html lang="en"><head>${HEAD}<title>Tabula</title><link rel="stylesheet" href="/assets/app.css"></head><body data-site="${site}"><div id="app"></div><script type="module" src="/assets/app.js"></script></body></html>\n`;
 }
 
 /** The page with the bundle and one game inside: no server, no network. */

@@ -70,6 +70,8 @@ export async function serveArena(sources: ArenaSources, options: ServeOptions): 
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
 
   const watching = sources.database ? new DatabaseWatch(sources.database, sources.hub) : null;
+  // A contest's standings and submissions change between games too: every page fetches again.
+  const contestChanges = sources.contest?.onChange(() => sources.hub.broadcast({ type: 'runs' }));
   // `tabula view`: the page reloads when the file is written again (a new --replay of the same game).
   const fileWatch = sources.file ? watchFile(sources.file, () => sources.hub.broadcast({ type: 'reload' })) : null;
 
@@ -78,6 +80,7 @@ export async function serveArena(sources: ArenaSources, options: ServeOptions): 
     exposed: !isLoopback(address),
     close: async () => {
       watching?.stop();
+      contestChanges?.();
       fileWatch?.close();
       for (const ws of sockets.clients) ws.terminate();
       sockets.close();

@@ -21,6 +21,11 @@ export interface Language {
   readonly main: string;
   /** The build command, run in the bot's folder; null when there is nothing to build. */
   readonly build: string | null;
+  /**
+   * The build where there is no network (a contest's): the packages `build` would install come from
+   * Tabula's own, whose node_modules folder replaces `{{MODULES}}`. `build` when absent.
+   */
+  readonly offlineBuild?: string;
   /** The bot's command line, run in its folder, as `tabula play` takes it. */
   readonly run: string;
   /** The programs the build and the run need, for checking that a machine has the toolchain. */
@@ -35,6 +40,7 @@ export const LANGUAGES: readonly Language[] = [
     name: 'TypeScript',
     main: 'bot.ts',
     build: 'npm install && npx tsc',
+    offlineBuild: 'node {{MODULES}}/typescript/bin/tsc -p . --typeRoots {{MODULES}}/@types',
     run: 'node bot.js',
     tools: ['node', 'npm'],
   },
@@ -108,11 +114,7 @@ export function starterKit(request: KitRequest): KitFile[] {
   const { gameId, language } = request;
   const gamePart = join(gamePartsDir(gameId), language.main);
   if (!existsSync(gamePart)) throw new SetupError(`${gameId} has no ${language.name} starter yet`);
-  const fill = (text: string): string =>
-    text
-      .replaceAll('{{GAME}}', gameId)
-      .replaceAll('{{TITLE}}', request.title)
-      .replaceAll('{{LANGUAGE}}', language.name);
+  const fill = filler(request);
   const files: KitFile[] = readdirSync(languageDir(language))
     .sort()
     .map((name) => {
@@ -140,6 +142,27 @@ export function starterKit(request: KitRequest): KitFile[] {
       .replace('{{JUDGING}}', () => request.judging),
   });
   return files;
+}
+
+/** The template's words filled in: the game's name and title, the language's name. */
+const filler =
+  (request: Pick<KitRequest, 'gameId' | 'title' | 'language'>) =>
+  (text: string): string =>
+    text
+      .replaceAll('{{GAME}}', request.gameId)
+      .replaceAll('{{TITLE}}', request.title)
+      .replaceAll('{{LANGUAGE}}', request.language.name);
+
+/**
+ * The files a bot in the language needs beside its own source to be built (package.json,
+ * tsconfig.json, go.mod), as its starter has them: for a submission of one source file.
+ */
+export function buildFiles(request: Pick<KitRequest, 'gameId' | 'title' | 'language'>): KitFile[] {
+  const { language } = request;
+  return readdirSync(languageDir(language))
+    .filter((name) => name !== language.main && name !== 'gitignore')
+    .sort()
+    .map((name) => ({ path: name, text: filler(request)(readFileSync(join(languageDir(language), name), 'utf8')) }));
 }
 
 /**

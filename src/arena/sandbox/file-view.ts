@@ -47,6 +47,8 @@ export interface View {
   readonly hidden: readonly string[];
   /** Whether the bot keeps the network (else it is in a network namespace of its own). */
   readonly network: boolean;
+  /** Whether it may write its directory (a build's); read only when absent. */
+  readonly writable?: boolean;
 }
 
 /** The words that run a command (the words after them) in a view of its own files. */
@@ -71,8 +73,19 @@ export function viewWords(view: View): string[] {
     if (statSync(path).isDirectory()) words.push('--tmpfs', path);
     else words.push('--ro-bind', '/dev/null', path);
   }
+  // Its own directory last: on top of a hidden folder that holds it (a contest's other builds), and
+  // writable for a build.
+  const own = resolve(view.dir);
+  if (view.writable || view.hidden.some((path) => within(own, path) && own !== path))
+    words.push(view.writable ? '--bind' : '--ro-bind', own, own);
   words.push('--proc', '/proc', '--dev', '/dev', '--chdir', view.dir, '--');
   return words;
+}
+
+/** Whether a bot's view of its own files shows `path` (a program's): the system's folders, Node's, Tabula's. */
+export function shownInView(path: string): boolean {
+  const real = existsSync(path) ? realpathSync(path) : path;
+  return [...SYSTEM, nodeFolder(), TABULA].some((dir) => within(path, dir) || within(real, dir));
 }
 
 /** The folder Node is installed in (its `bin/node`'s parent), where it is not in the system's. */

@@ -37,6 +37,12 @@ export interface Schedule {
   record(game: StoredGame): string;
   /** True once the run is decided (an SPRT's verdict): no game starts, and those queued are withdrawn. */
   decided(): boolean;
+  /**
+   * For a schedule that waits on more than its games (a contest's, for a new entrant or the end of a
+   * freeze): resolves when `next` may have a game again. Without it, `wait` is only for games being
+   * played.
+   */
+  news?(): Promise<void>;
 }
 
 /** Where a run's games start, as asked: random plies, or the positions of an openings file. */

@@ -49,6 +49,88 @@ const MIGRATIONS: readonly string[] = [
      host TEXT NOT NULL,
      claimed_at TEXT NOT NULL
    );`,
+  // 2: a contest (`tabula ladder`): its authors, their invites and web sessions, every bot it ranks
+  // (bosses and the authors' submissions, one row per version), their builds by content hash, and
+  // every game it plans, stored in `games` under the contest's own run once played.
+  `CREATE TABLE contest (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     game TEXT NOT NULL,
+     run_id INTEGER NOT NULL REFERENCES runs(id),
+     admin_hash TEXT NOT NULL,
+     frozen INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE authors (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL UNIQUE,
+     token_hash TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE invites (
+     code_hash TEXT PRIMARY KEY,
+     created_at TEXT NOT NULL,
+     author_id INTEGER REFERENCES authors(id),
+     used_at TEXT
+   );
+   CREATE TABLE sessions (
+     id_hash TEXT PRIMARY KEY,
+     author_id INTEGER REFERENCES authors(id),
+     admin INTEGER NOT NULL,
+     csrf TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE TABLE builds (
+     hash TEXT PRIMARY KEY,
+     packed BLOB NOT NULL
+   );
+   CREATE TABLE entrants (
+     id INTEGER PRIMARY KEY,
+     author_id INTEGER REFERENCES authors(id),
+     version INTEGER NOT NULL,
+     boss TEXT,
+     lang TEXT,
+     status TEXT NOT NULL,
+     reason TEXT NOT NULL DEFAULT '',
+     log TEXT NOT NULL DEFAULT '',
+     source BLOB,
+     build_hash TEXT REFERENCES builds(hash),
+     league INTEGER NOT NULL DEFAULT 0,
+     mu REAL NOT NULL,
+     sigma REAL NOT NULL,
+     games INTEGER NOT NULL DEFAULT 0,
+     wins INTEGER NOT NULL DEFAULT 0,
+     draws INTEGER NOT NULL DEFAULT 0,
+     losses INTEGER NOT NULL DEFAULT 0,
+     submitted_at TEXT NOT NULL,
+     changed_at TEXT NOT NULL
+   );
+   CREATE INDEX entrants_by_author ON entrants(author_id, version);
+   CREATE TABLE contest_games (
+     idx INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL,
+     seats TEXT NOT NULL,
+     seed INTEGER NOT NULL,
+     pair INTEGER NOT NULL,
+     final INTEGER,
+     rated INTEGER NOT NULL DEFAULT 0,
+     note TEXT NOT NULL DEFAULT '',
+     game_id INTEGER REFERENCES games(id),
+     dropped INTEGER NOT NULL DEFAULT 0,
+     planned_at TEXT NOT NULL
+   );
+   CREATE INDEX contest_games_unplayed ON contest_games(game_id, dropped);
+   CREATE TABLE entrant_games (
+     entrant_id INTEGER NOT NULL REFERENCES entrants(id),
+     idx INTEGER NOT NULL REFERENCES contest_games(idx),
+     PRIMARY KEY (entrant_id, idx)
+   );
+   CREATE TABLE finals (
+     id INTEGER PRIMARY KEY,
+     rounds INTEGER NOT NULL,
+     entrants TEXT NOT NULL,
+     started_at TEXT NOT NULL,
+     ended_at TEXT
+   );`,
 ];
 
 /** The schema version this Tabula writes. */

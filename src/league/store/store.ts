@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { Replay } from '../../arena/replay.js';
 import type { GameResult } from '../../core/game-result.js';
 import { processStartTime, procStat } from '../../core/proc.js';
+import { ContestTables } from './contest.js';
 import { openDatabase, storeWriteError } from './database.js';
 import { RunBusyError } from './errors.js';
 import { LiveGames } from './live-games.js';
@@ -29,6 +30,8 @@ export class Store {
   private readonly version: number | 'empty';
   /** The games being played now, published for the web arena (on this connection). */
   readonly live: LiveGames;
+  /** A contest's tables (`tabula ladder`), on this connection. */
+  readonly contest: ContestTables;
 
   constructor(
     readonly path: string,
@@ -36,6 +39,7 @@ export class Store {
   ) {
     ({ db: this.db, version: this.version } = openDatabase(path, options.readonly === true));
     this.live = new LiveGames(this.db);
+    this.contest = new ContestTables(this.db, path);
   }
 
   /**
@@ -84,9 +88,12 @@ export class Store {
     });
   }
 
+  /** The runs of matches and tournaments (a contest's run holds the contest's games: contest.ts). */
   runs(): RunRecord[] {
     if (this.version === 'empty') return [];
-    return (this.db.prepare('SELECT * FROM runs ORDER BY id').all() as RunRow[]).map(runOf);
+    return (
+      this.db.prepare("SELECT * FROM runs WHERE kind IN ('match', 'tournament') ORDER BY id").all() as RunRow[]
+    ).map(runOf);
   }
 
   /** The schedule indices of the run's finished games. */

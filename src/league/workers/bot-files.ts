@@ -6,7 +6,16 @@
  * Paths outside the folder (interpreters, absolute paths) must exist on the worker as they are.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
@@ -14,16 +23,21 @@ import { deflateSync, inflateSync } from 'node:zlib';
 /** More than this, packed, is refused: bots that big belong on the workers already. */
 export const MAX_PACKED_BYTES = 64 << 20;
 
-interface PackedFile {
+/** A file in a pack: its path relative to the pack's folder, its mode, its bytes in base64. */
+export interface PackedFile {
   readonly path: string;
   readonly mode: number;
   readonly data: string;
 }
 
-export interface BotFiles {
+/** Files packed: what travels through Redis to the workers, by its hash. */
+export interface PackedFiles {
   /** The content hash: the same files give the same hash, whoever packs them. */
   readonly hash: string;
   readonly packed: Buffer;
+}
+
+export interface BotFiles extends PackedFiles {
   /** The paths packed, relative to the folder, for messages. */
   readonly paths: readonly string[];
 }
@@ -46,21 +60,39 @@ export function packBotFiles(commands: readonly string[], folder: string): BotFi
     }
   }
   if (roots.size === 0) return null;
-  const files = [...roots].flatMap((root) => filesUnder(folder, root));
-  const unique = [...new Map(files.map((f) => [f.path, f])).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const packed = deflateSync(JSON.stringify(unique));
-  if (packed.length > MAX_PACKED_BYTES) {
+  const files = packFiles([...roots].flatMap((root) => filesUnder(folder, root)));
+  if (files.packed.length > MAX_PACKED_BYTES) {
     throw new Error(
-      `the bots' files (${[...roots].join(', ')}) are ${packed.length} bytes packed, over ${MAX_PACKED_BYTES}`,
+      `the bots' files (${[...roots].join(', ')}) are ${files.packed.length} bytes packed, over ${MAX_PACKED_BYTES}`,
     );
   }
-  return { hash: createHash('sha256').update(packed).digest('hex').slice(0, 24), packed, paths: [...roots].sort() };
+  return { ...files, paths: [...roots].sort() };
 }
 
-function filesUnder(folder: string, rel: string): PackedFile[] {
+/** Files packed in order of their paths (one each), so that the same files give the same hash. */
+export function packFiles(files: readonly PackedFile[]): PackedFiles {
+  const unique = [...new Map(files.map((f) => [f.path, f])).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const packed = deflateSync(JSON.stringify(unique));
+  return { hash: hashOf(packed), packed };
+}
+
+const hashOf = (packed: Buffer): string => createHash('sha256').update(packed).digest('hex').slice(0, 24);
+
+/** The files of a pack. */
+export const unpackedFiles = (packed: Buffer): PackedFile[] =>
+  JSON.parse(inflateSync(packed).toString('utf8')) as PackedFile[];
+
+/**
+ * Every file under `folder`, packed: a build, which a stranger's code wrote. Links are left out, not
+ * followed: a link to a file of the machine's would pack that file into the build.
+ */
+export const packFolder = (folder: string): PackedFiles => packFiles(filesUnder(folder, '', false));
+
+/** The files under `folder`'s `rel`; `follow`: through links (a user's own folder), or leaving them out. */
+function filesUnder(folder: string, rel: string, follow = true): PackedFile[] {
   const path = join(folder, rel);
-  const stat = statSync(path);
-  if (stat.isDirectory()) return readdirSync(path).flatMap((name) => filesUnder(folder, join(rel, name)));
+  const stat = follow ? statSync(path) : lstatSync(path);
+  if (stat.isDirectory()) return readdirSync(path).flatMap((name) => filesUnder(folder, join(rel, name), follow));
   if (!stat.isFile()) return [];
   return [{ path: rel, mode: stat.mode & 0o777, data: readFileSync(path).toString('base64') }];
 }
@@ -73,19 +105,24 @@ export const defaultCache = (): string =>
 export function unpackBotFiles(hash: string, packed: Buffer, cache: string): string {
   const folder = join(cache, hash);
   if (existsSync(join(folder, '.complete'))) return folder;
-  if (createHash('sha256').update(packed).digest('hex').slice(0, 24) !== hash) {
-    throw new Error(`the bots' files do not match their hash ${hash}`);
-  }
+  if (hashOf(packed) !== hash) throw new Error(`the bots' files do not match their hash ${hash}`);
   // Unpacked beside, then renamed: a worker never runs from a half-written folder.
   const partial = `${folder}.partial-${process.pid}`;
-  for (const file of JSON.parse(inflateSync(packed).toString('utf8')) as PackedFile[]) {
-    const target = join(partial, file.path);
-    if (relative(partial, target).startsWith('..')) throw new Error(`bad path in the bots' files: ${file.path}`);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, Buffer.from(file.data, 'base64'), { mode: file.mode });
-  }
+  writeFiles(partial, unpackedFiles(packed));
   writeFileSync(join(partial, '.complete'), '');
   mkdirSync(cache, { recursive: true });
   if (!existsSync(folder)) renameSync(partial, folder);
   return folder;
+}
+
+/** Writes packed files into `folder` (made as needed), refusing a path that would leave it. */
+export function writeFiles(folder: string, files: readonly PackedFile[]): void {
+  for (const file of files) {
+    const target = join(folder, file.path);
+    const rel = relative(folder, target);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+      throw new Error(`bad path in the bots' files: ${file.path}`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, Buffer.from(file.data, 'base64'), { mode: file.mode });
+  }
 }

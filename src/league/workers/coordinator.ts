@@ -9,15 +9,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Bot } from '../../arena/bot-spec.js';
 import { BotStartError } from '../../core/connection.js';
 import type { PlannedGame } from '../formats/format.js';
 import type { RunInPlay } from '../scheduled-game.js';
-import { packBotFiles } from './bot-files.js';
+import { type PackedFiles, packBotFiles } from './bot-files.js';
 import { buildId } from './build-id.js';
 import {
   GAME_QUEUE,
   type GameJob,
   type GameJobResult,
+  type JobSeat,
   jobId,
   keys,
   WORKER_TIMEOUT_MS,
@@ -32,6 +34,11 @@ export interface QueueSettings {
   readonly runKey: string;
   /** The folder the bot commands' paths are relative to (packed for the workers). */
   readonly folder: string;
+  /**
+   * The files a bot's command runs among, when they are its own (a contest's build), not what the
+   * run's commands name under `folder`: packed and hashed.
+   */
+  readonly filesOf?: (bot: Bot) => PackedFiles | null;
   /** Told when a worker cannot play the run, and why. */
   readonly onRefusal?: (worker: string, reason: string) => void;
 }
@@ -58,18 +65,12 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
   queue.on('error', onError);
   events.on('error', onError);
   try {
-    const files = packBotFiles(run.games.config.bots, queued.folder);
-    if (files) await redis.set(keys.botFiles(files.hash), files.packed);
-    const template = {
-      run: queued.runKey,
-      build: buildId(),
-      game: run.games.game.id,
-      config: run.games.config,
-      ...(files && { botFiles: files.hash }),
-    };
+    const jobOf = jobMaker(run, queued, redis);
     const outstanding = new Map<string, PlannedGame>();
     const reported = new Set<string>();
     let stopping = run.schedule.decided();
+    /** The schedule's last answer was `wait`. */
+    let waiting = false;
 
     // A game already in Redis (queued by a coordinator of this run that was stopped) is not queued
     // again: adding a job id that exists does nothing, and the game is collected or followed as any.
@@ -77,9 +78,10 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
       const window = Math.max(MIN_WINDOW, 2 * (await workerSlots(redis)));
       while (!stopping && outstanding.size < window) {
         const plan = run.schedule.next();
+        waiting = plan === 'wait';
         if (plan === null || plan === 'wait') break;
         const id = jobId(queued.runKey, plan.index);
-        await queue.add('game', { ...template, plan }, { jobId: id });
+        await queue.add('game', await jobOf(plan), { jobId: id });
         outstanding.set(id, plan);
       }
     };
@@ -109,7 +111,7 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
         if (!job) {
           outstanding.delete(id);
           if (stopping) continue;
-          await queue.add('game', { ...template, plan }, { jobId: id }); // Redis lost it
+          await queue.add('game', await jobOf(plan), { jobId: id }); // Redis lost it
           outstanding.set(id, plan);
           continue;
         }
@@ -128,7 +130,13 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
     let lastSweep = 0;
     while (true) {
       await queueMore();
-      if (outstanding.size === 0) break;
+      if (outstanding.size === 0) {
+        // A schedule that waits on the world (a contest's) has games again when it says so.
+        const news = waiting && !stopping ? run.schedule.news?.() : undefined;
+        if (!news) break;
+        await news;
+        continue;
+      }
       for (let id = announced.shift(); id !== undefined; id = announced.shift()) await collect(id);
       if (stopping || Date.now() - lastSweep >= SWEEP_MS) {
         await sweep();
@@ -145,6 +153,40 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
     redis.disconnect();
     eventsRedis.disconnect();
   }
+}
+
+/**
+ * Makes the job of a planned game: its seats' bots alone (a contest's entrants come and go), each
+ * with the files its command runs among, put in Redis once by their hash.
+ */
+function jobMaker(run: RunInPlay, queued: QueueSettings, redis: Redis): (plan: PlannedGame) => Promise<GameJob> {
+  // What the run's commands name under the folder: every command bot of the run runs among them.
+  const shared = queued.filesOf ? null : packBotFiles(run.games.config.bots, queued.folder);
+  const stored = new Set<string>();
+  const filesOf = async (bot: Bot): Promise<string | undefined> => {
+    const files = queued.filesOf ? queued.filesOf(bot) : bot.spec.kind === 'command' ? shared : null;
+    if (!files) return undefined;
+    if (!stored.has(files.hash)) {
+      await redis.set(keys.botFiles(files.hash), files.packed);
+      stored.add(files.hash);
+    }
+    return files.hash;
+  };
+  const base = { run: queued.runKey, build: buildId(), game: run.games.game.id };
+  return async (plan) => {
+    const bots = plan.seats.map((i) => run.games.bots[i]!);
+    const seats: JobSeat[] = [];
+    for (const bot of bots) {
+      const files = await filesOf(bot);
+      seats.push({ name: bot.name, ...(files !== undefined && { files }) });
+    }
+    return {
+      ...base,
+      config: { ...run.games.config, bots: bots.map((b) => b.argument) },
+      plan: { ...plan, seats: bots.map((_, seat) => seat) },
+      seats,
+    };
+  };
 }
 
 /** Stores a game a worker played, its replay as the worker compressed it (no compression here). */

@@ -23,10 +23,18 @@ export interface GameJob {
   /** The coordinator's build of Tabula (`buildId`). */
   readonly build: string;
   readonly game: string;
+  /** What the game is played with; its `bots` are the game's own, in seat order (the plan's seats: 0, 1, ...). */
   readonly config: RunGameConfig;
   readonly plan: PlannedGame;
-  /** The hash of the bot files the commands need, when they need any. */
-  readonly botFiles?: string;
+  /** The seats' bots as the run names them, in seat order. */
+  readonly seats: readonly JobSeat[];
+}
+
+/** A seat's bot as a job carries it: its name in the run, and the files its command runs among. */
+export interface JobSeat {
+  readonly name: string;
+  /** The hash of the bot files its command runs among (its directory on the worker), when it needs any. */
+  readonly files?: string;
 }
 
 export interface GameJobResult {

@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import { deflateSync } from 'node:zlib';
 import { DelayedError, type Job, Worker } from 'bullmq';
-import { parseBots } from '../../arena/bot-spec.js';
+import { type Bot, parseBotSpec } from '../../arena/bot-spec.js';
 import { WarmBots } from '../../arena/warm-bots.js';
 import { BotStartError } from '../../core/connection.js';
 import { findGame } from '../../games/registry.js';
@@ -58,15 +58,29 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const build = buildId();
   const cache = options.cache ?? defaultCache();
   const refused = new Map<string, string>();
-  /** Each run's games, its bots parsed once. */
-  const runs = new Map<string, Promise<RunGames>>();
-  const gamesOf = (job: GameJob): Promise<RunGames> => {
-    let games = runs.get(job.run);
-    if (!games) {
-      games = findGame(job.game).then((game) => ({ game, config: job.config, bots: parseBots(game, job.config.bots) }));
-      runs.set(job.run, games);
+
+  /** The folder holding the files `hash`, unpacked into the cache from Redis; a string says why not. */
+  const filesFolder = async (hash: string): Promise<string | { readonly problem: string }> => {
+    const packed = await redis.getBuffer(keys.botFiles(hash));
+    if (packed === null) return { problem: `the bots' files ${hash} are not in Redis` };
+    try {
+      return unpackBotFiles(hash, packed, cache);
+    } catch (err) {
+      return { problem: `cannot unpack the bots' files: ${(err as Error).message}` };
     }
-    return games;
+  };
+
+  /** The job's game with its seats' bots, each in the folder of its files; a string says why it cannot be. */
+  const gamesOf = async (job: GameJob): Promise<RunGames | string> => {
+    const game = await findGame(job.game);
+    const bots: Bot[] = [];
+    for (const [seat, argument] of job.config.bots.entries()) {
+      const { name, files } = job.seats[seat]!;
+      const dir = files === undefined ? undefined : await filesFolder(files);
+      if (typeof dir === 'object') return dir.problem;
+      bots.push({ argument, name, spec: parseBotSpec(game, argument), ...(dir !== undefined && { dir }) });
+    }
+    return { game, config: job.config, bots };
   };
 
   const refuse = async (job: GameJob, reason: string): Promise<void> => {
@@ -80,21 +94,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const warm = options.freshBots ? undefined : new WarmBots();
   const play = async (job: GameJob): Promise<GameJobResult | string> => {
     if (job.build !== build) return `it runs another build of Tabula (${build}, the run's is ${job.build})`;
-    let cwd: string | undefined;
-    if (job.botFiles !== undefined) {
-      const packed = await redis.getBuffer(keys.botFiles(job.botFiles));
-      if (packed === null) return `the bots' files ${job.botFiles} are not in Redis`;
-      try {
-        cwd = unpackBotFiles(job.botFiles, packed, cache);
-      } catch (err) {
-        return `cannot unpack the bots' files: ${(err as Error).message}`;
-      }
-    }
     try {
-      const { replay, ...played } = await playScheduled(await gamesOf(job), job.plan, {
+      const games = await gamesOf(job);
+      if (typeof games === 'string') return games;
+      const { replay, ...played } = await playScheduled(games, job.plan, {
         builtinsAsProcesses: true,
         ...(warm && { warm }),
-        ...(cwd !== undefined && { cwd }),
       });
       return {
         worker: options.name,

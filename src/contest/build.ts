@@ -1,0 +1,153 @@
+/**
+ * A submission built as its language's starter is (`tabula new`'s build command), in the sandbox of a
+ * bot: its own cgroups (memory, processes, CPU time), no network, and a view of the files that holds
+ * the system's programs and its own folder, writable for the build. It is stopped past its CPU time,
+ * its wall time, or the size of what it writes; it runs at a bot's weight off its clock, so that the
+ * games being played keep their cores. What it printed is the build's log. The built folder, its
+ * links left out, is packed: the build, by its content hash.
+ */
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { BotProcess, type ProcessEnd, type ProcessOwner } from '../arena/bot-process.js';
+import type { BotLimits } from '../arena/sandbox/limits.js';
+import { shellQuote } from '../arena/shell-command.js';
+import { millis } from '../core/units.js';
+import { type PackedFile, type PackedFiles, packFolder, writeFiles } from '../league/workers/bot-files.js';
+import type { Language } from '../starters/kit.js';
+
+/** A build's limits: compilers need more memory than a bot; the network is never there. */
+export const BUILD_LIMITS: BotLimits = { memoryMb: 2048, maxProcesses: 256, allowNetwork: false, files: 'own' };
+/** CPU time a build may use (its fault when over), and wall time (a build starved by games waits longer). */
+export const BUILD_CPU_MS = 60_000;
+export const BUILD_WALL_MS = 600_000;
+/** What a build may write in its folder, and the most a file may hold. */
+export const BUILD_MAX_BYTES = 256 << 20;
+/** The most of a build's output its log keeps. */
+const LOG_MAX_CHARS = 64 * 1024;
+const POLL_MS = 250;
+
+/** Tabula's own node_modules, where an offline build finds its packages (TypeScript). */
+const MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
+
+export type BuildOutcome =
+  | { readonly ok: true; readonly build: PackedFiles; readonly log: string }
+  | { readonly ok: false; readonly reason: string; readonly log: string };
+
+/** The command a contest builds a submission in `language` with; null when there is nothing to build. */
+export function buildCommand(language: Language): string | null {
+  const command = language.offlineBuild ?? language.build;
+  return command === null ? null : command.replaceAll('{{MODULES}}', shellQuote(MODULES));
+}
+
+/**
+ * Builds the files of a submission; `hidden`: files the build must not see though they are in a
+ * folder its view shows (the contest's database).
+ */
+export async function build(
+  files: readonly PackedFile[],
+  language: Language,
+  hidden: readonly string[],
+): Promise<BuildOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-build-'));
+  try {
+    writeFiles(dir, files);
+    const command = buildCommand(language);
+    if (command === null) return { ok: true, build: packFolder(dir), log: '' };
+    const ran = await runBuild(command, dir, hidden);
+    if (ran.failure) return { ok: false, reason: ran.failure, log: ran.log };
+    return { ok: true, build: packFolder(dir), log: ran.log };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the build command in `dir`; its log, and why it failed if it did. */
+async function runBuild(
+  command: string,
+  dir: string,
+  hidden: readonly string[],
+): Promise<{ log: string; failure: string | null }> {
+  const log = new BuildLog();
+  let ended = false;
+  const owner: ProcessOwner = {
+    lines: (lines) => log.add(lines.map((l) => `${l}\n`).join('')),
+    stderr: (chunk) => log.add(chunk),
+    overflow: (detail) => log.add(`[a line too long: ${detail}]\n`),
+    ended: (how: ProcessEnd) => {
+      ended = true;
+      if (how.kind === 'unstarted') log.add(`[the build could not be started: ${how.detail}]\n`);
+    },
+  };
+  // Nothing to read, and no file past the limit (ulimit -f counts blocks of 512 bytes).
+  const shell = `exec </dev/null; ulimit -f ${BUILD_MAX_BYTES / 512}; ${command}`;
+  const builder = new BotProcess(shell, owner, {
+    limits: BUILD_LIMITS,
+    cwd: dir,
+    hidden,
+    writable: true,
+    maxLineLength: 1 << 20,
+  });
+  await builder.launched;
+  const started = Date.now();
+  let failure: string | null = null;
+  while (!ended && failure === null) {
+    await sleep(POLL_MS);
+    const cpu = builder.cpuMs();
+    if (cpu !== undefined && cpu > BUILD_CPU_MS) failure = `the build used over ${BUILD_CPU_MS / 1000} s of CPU`;
+    else if (Date.now() - started > BUILD_WALL_MS) failure = `the build took over ${BUILD_WALL_MS / 1000} s`;
+    else if (folderBytes(dir) > BUILD_MAX_BYTES) failure = `the build wrote over ${BUILD_MAX_BYTES >> 20} MB`;
+  }
+  const breach = builder.breach();
+  await builder.end(millis(0));
+  const exit = builder.exit;
+  failure ??=
+    breach !== null
+      ? `the build ${breach}`
+      : exit === null || exit.code === null
+        ? `the build was stopped${exit?.signal ? ` by ${exit.signal}` : ''}`
+        : exit.code !== 0
+          ? `the build failed (exit code ${exit.code})`
+          : null;
+  return { log: log.text(), failure };
+}
+
+/** The bytes of the files under `dir`, links not followed (a file the build removes meanwhile counts none). */
+function folderBytes(dir: string): number {
+  let bytes = 0;
+  for (const name of readdirSync(dir)) {
+    try {
+      const stat = lstatSync(join(dir, name));
+      bytes += stat.isDirectory() ? folderBytes(join(dir, name)) : stat.size;
+    } catch {}
+  }
+  return bytes;
+}
+
+/** What a build printed, its start and end kept when it says too much. */
+class BuildLog {
+  private head = '';
+  private tail = '';
+  private dropped = 0;
+
+  add(text: string): void {
+    if (this.head.length < LOG_MAX_CHARS / 2) {
+      const room = LOG_MAX_CHARS / 2 - this.head.length;
+      this.head += text.slice(0, room);
+      text = text.slice(room);
+    }
+    this.tail += text;
+    if (this.tail.length > LOG_MAX_CHARS / 2) {
+      this.dropped += this.tail.length - LOG_MAX_CHARS / 2;
+      this.tail = this.tail.slice(-LOG_MAX_CHARS / 2);
+    }
+  }
+
+  text(): string {
+    return this.dropped > 0
+      ? `${this.head}\n[... ${this.dropped} characters left out ...]\n${this.tail}`
+      : this.head + this.tail;
+  }
+}

@@ -1,0 +1,500 @@
+/**
+ * A contest (`tabula ladder`): authors join with an invite and submit bots; each submission is built
+ * in the sandbox, validated against the lowest league's boss from both seats, and, accepted, replaces
+ * its author's active version; every active version and boss is ranked by games that never stop
+ * (schedule.ts), played here or on workers exactly as a run's games, each stored the moment it ends
+ * and rated in the same transaction as its link to the plan (so nothing is lost or counted twice,
+ * whatever stops the contest); a version passing its league's boss is promoted for good. The admin
+ * makes invites, freezes the games, retires a version, and starts a final. Everything is in the
+ * contest's database; the same command after a stop, even a SIGKILL, goes on from there.
+ */
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { type Bot, parseBotSpec } from '../arena/bot-spec.js';
+import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
+import { checkSeats, type GameDefinition } from '../core/game.js';
+import type { GameResult } from '../core/game-result.js';
+import { randomSeed } from '../core/rng.js';
+import type { PlannedGame } from '../league/formats/format.js';
+import { playHere } from '../league/parallel-games.js';
+import { playScheduled, type RunGames, type RunInPlay } from '../league/scheduled-game.js';
+import type {
+  AuthorRecord,
+  ContestRecord,
+  EntrantRecord,
+  GameOutcome,
+  PlannedContestGame,
+} from '../league/store/contest-records.js';
+import { StoreError } from '../league/store/errors.js';
+import { GameWriter } from '../league/store/game-writer.js';
+import type { StoredGame } from '../league/store/records.js';
+import { databaseFiles, type Store } from '../league/store/store.js';
+import {
+  defaultCache,
+  type PackedFiles,
+  packFiles,
+  unpackBotFiles,
+  unpackedFiles,
+} from '../league/workers/bot-files.js';
+import { playOnWorkers } from '../league/workers/coordinator.js';
+import { findLanguage, type Language } from '../starters/kit.js';
+import { build } from './build.js';
+import { type ContestLeague, contestLeagues } from './leagues.js';
+import { FIRST_RATING, ratingsAfter, SETTLED_SIGMA, shownRating, voidReason } from './ratings.js';
+import { ContestSchedule, type ScheduleBook } from './schedule.js';
+import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
+import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
+
+/** Every game's bots: the sandbox of strangers' code, in a view of their own files. */
+export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
+/** An author's name: lower case, as bot names are (a version is named `<author>.v<n>`). */
+export const AUTHOR_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
+/** Submissions an author may make in an hour. */
+export const SUBMISSIONS_PER_HOUR = 10;
+
+/** A request the contest refuses, in words for the one who made it; `kind` says how a server answers it. */
+export class ContestError extends Error {
+  override readonly name = 'ContestError';
+  constructor(
+    readonly kind: 'refused' | 'not found' | 'too many' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ContestSettings {
+  /** Games at once here; unused where workers play them. */
+  readonly concurrency: number;
+  /** Plays the games on workers, through the queue in this Redis. */
+  readonly redis?: string;
+  /** Where a build's files are unpacked to be played (the workers' cache by default). */
+  readonly cache?: string;
+}
+
+export class Contest {
+  readonly leagues: readonly ContestLeague[];
+  /** The languages it takes, and those this machine lacks the tools for. */
+  readonly languages: { readonly taken: readonly Language[]; readonly missing: readonly string[] };
+  readonly schedule: ContestSchedule;
+  /** Every entrant that can play, by id: bosses, and versions with a build. */
+  private readonly bots: Bot[] = [];
+  private readonly runGames: RunGames;
+  private builds: Promise<void> = Promise.resolve();
+  private stopping = false;
+  private readonly listeners = new Set<() => void>();
+  private record: ContestRecord;
+
+  private constructor(
+    readonly store: Store,
+    readonly game: GameDefinition,
+    private readonly settings: ContestSettings,
+  ) {
+    this.record = store.contest.get()!;
+    this.leagues = contestLeagues(game);
+    this.languages = contestLanguages(game.id);
+    const slots = settings.redis === undefined ? Math.max(1, settings.concurrency) : Number.POSITIVE_INFINITY;
+    this.schedule = new ContestSchedule(this.book(), slots);
+    this.runGames = {
+      game,
+      config: { bots: [], timeLimits: game.timeLimits, gameOptions: {}, limits: PLAY_LIMITS },
+      bots: this.bots,
+    };
+  }
+
+  /**
+   * The contest of `game` in `store`, made there when the database has none: then its admin key is
+   * returned, the one time it is known (only its hash is kept).
+   */
+  static open(
+    store: Store,
+    game: GameDefinition,
+    settings: ContestSettings,
+  ): { contest: Contest; adminKey: string | null } {
+    checkSeats(game, 2);
+    const existing = store.contest.get();
+    if (existing && existing.game !== game.id)
+      throw new StoreError(`${store.path} holds a contest of ${existing.game}, not of ${game.id}`);
+    let adminKey: string | null = null;
+    if (!existing) {
+      adminKey = newSecret(SECRET.admin);
+      const bosses = contestLeagues(game).flatMap((l) => (l.boss === null ? [] : [{ boss: l.boss, league: l.index }]));
+      store.contest.create(game.id, hashSecret(adminKey), bosses, FIRST_RATING);
+    }
+    return { contest: new Contest(store, game, settings), adminKey };
+  }
+
+  get frozen(): boolean {
+    return this.record.frozen;
+  }
+
+  get runId(): number {
+    return this.record.runId;
+  }
+
+  /** Called whenever the standings, a submission or the admin's switches change: pages fetch again. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // Who is asking.
+
+  isAdminKey(key: string): boolean {
+    return matchesHash(key, this.record.adminHash);
+  }
+
+  authorOfToken(token: string): AuthorRecord | null {
+    return this.store.contest.authorByToken(hashSecret(token));
+  }
+
+  /** `count` new invites, each good for one author. */
+  invite(count: number): string[] {
+    return makeInvites(this.store, count);
+  }
+
+  /** A new author, made with an invite: their token, which only they will know. */
+  join(invite: string, name: string): { author: AuthorRecord; token: string } {
+    if (!AUTHOR_NAME.test(name))
+      throw new ContestError(
+        'refused',
+        `the name ${JSON.stringify(name.slice(0, 40))} is not one: 2 to 32 characters, lower case letters, digits, _ and -, a letter first`,
+      );
+    const token = newSecret(SECRET.token);
+    const joined = this.store.contest.join(hashSecret(invite), name, hashSecret(token));
+    if (joined === 'name taken') throw new ContestError('conflict', `the name ${name} is taken`);
+    if (typeof joined === 'string') throw new ContestError('refused', `that invite code is not good: ${joined}`);
+    this.changed();
+    return { author: joined, token };
+  }
+
+  // Submissions.
+
+  /** Takes a submission of the author's: kept, then built, validated and activated in turn. */
+  submit(author: AuthorRecord, lang: string, sent: readonly SentFile[]): EntrantRecord {
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    if (this.store.contest.submittedSince(author.id, hourAgo) >= SUBMISSIONS_PER_HOUR)
+      throw new ContestError('too many', `at most ${SUBMISSIONS_PER_HOUR} submissions an hour: try again later`);
+    const language = submittedLanguage(lang, this.languages.taken);
+    const files = submittedFiles(sent, language, this.game);
+    const entrant = this.store.contest.submit(author.id, language.id, packFiles(files).packed, FIRST_RATING);
+    this.queueBuild(entrant.id);
+    this.changed();
+    return entrant;
+  }
+
+  // The admin's switches.
+
+  setFrozen(frozen: boolean): void {
+    this.store.contest.setFrozen(frozen);
+    this.record = this.store.contest.get()!;
+    this.schedule.changed();
+    this.changed();
+  }
+
+  /** Retires an active version: its games are kept, no longer rated; its author's next version may replace it. */
+  retire(id: number): EntrantRecord {
+    const entrant = this.store.contest.entrant(id);
+    if (!entrant || entrant.authorId === null) throw new ContestError('not found', `no submission ${id}`);
+    if (entrant.status !== 'active')
+      throw new ContestError('conflict', `submission ${id} is ${entrant.status}, not active`);
+    this.store.contest.setStatus(id, 'retired', 'retired by the admin');
+    this.schedule.changed();
+    this.changed();
+    return this.store.contest.entrant(id)!;
+  }
+
+  /**
+   * A final: `rounds` rounds of every active version against every other, each pair on one seed with
+   * the seats swapped, ranked apart from the ladder (its ratings start afresh); the ladder waits
+   * until it is over.
+   */
+  startFinal(rounds: number): number {
+    if (this.finalOn()) throw new ContestError('conflict', 'a final is being played already');
+    const versions = this.store.contest.entrants().filter((e) => e.authorId !== null && e.status === 'active');
+    if (versions.length < 2) throw new ContestError('conflict', 'a final needs two active versions at least');
+    const final = this.store.contest.startFinal(
+      rounds,
+      versions.map((v) => v.id),
+    );
+    const games: Omit<PlannedContestGame, 'index' | 'pair'>[] = [];
+    for (let round = 0; round < rounds; round++)
+      for (const [i, a] of versions.entries())
+        for (const b of versions.slice(i + 1)) {
+          const seed = randomSeed();
+          games.push({ kind: 'final', seats: [a.id, b.id], seed, final: final.id });
+          games.push({ kind: 'final', seats: [b.id, a.id], seed, final: final.id });
+        }
+    this.schedule.enqueue(this.store.contest.plan(games, true));
+    this.changed();
+    return final.id;
+  }
+
+  // Playing.
+
+  /**
+   * Plays the contest until `stop`: first what a stop left (games stored but not yet rated, games
+   * planned but not played, submissions not yet built or validated), then games without end.
+   */
+  async run(): Promise<void> {
+    const { contest } = this.store;
+    for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
+      const stored = this.store.games(this.runId).find((g) => g.id === gameId)!;
+      this.settle(contest.planned(index)!, gameId, stored.result);
+    }
+    this.endFinalIfPlayed();
+    for (const entrant of contest.entrants()) if (entrant.status !== 'rejected') this.enter(entrant);
+    for (const entrant of contest.entrants())
+      if (entrant.status === 'building' || entrant.status === 'validating') this.queueBuild(entrant.id);
+    const unplayed = contest.unplayed();
+    for (const game of unplayed.filter((g) => g.kind === 'validation')) contest.drop(game.index);
+    this.schedule.enqueue(unplayed.filter((g) => g.kind !== 'validation'));
+
+    const run: RunInPlay = {
+      games: this.runGames,
+      runId: this.runId,
+      store: this.store,
+      schedule: this.schedule,
+      onGame: (game) => this.schedule.record(game),
+    };
+    if (this.settings.redis === undefined) {
+      const writer = new GameWriter(this.store.path);
+      try {
+        await playHere(run, writer, Number.POSITIVE_INFINITY, false);
+      } finally {
+        await writer.close();
+      }
+    } else {
+      await playOnWorkers(run, {
+        redis: this.settings.redis,
+        runKey: `contest-${createHash('sha256')
+          .update(`${resolve(this.store.path)}\n${this.runId}`)
+          .digest('hex')
+          .slice(0, 16)}`,
+        folder: process.cwd(),
+        filesOf: (bot) => this.filesOf(bot),
+      });
+    }
+    await this.builds;
+  }
+
+  /** Stops handing out games and building: what is being played or built finishes first. */
+  stop(): void {
+    this.stopping = true;
+    this.schedule.stop();
+  }
+
+  // What the schedule reads and plans.
+
+  private book(): ScheduleBook {
+    return {
+      playing: () =>
+        this.store.contest.entrants().filter((e) => e.status === 'active' && this.bots[e.id] !== undefined),
+      frozen: () => this.record.frozen,
+      finalOn: () => this.finalOn(),
+      planPair: (first, second) => {
+        const seed = randomSeed();
+        const [a, b] = this.store.contest.plan(
+          [
+            { kind: 'rated', seats: [first, second], seed, final: null },
+            { kind: 'rated', seats: [second, first], seed, final: null },
+          ],
+          true,
+        );
+        return [a!, b!];
+      },
+      drop: (game) => this.store.contest.drop(game.index),
+      playable: (game) =>
+        game.kind === 'final' ||
+        (game.kind === 'rated' && game.seats.every((id) => this.store.contest.entrant(id)?.status === 'active')),
+      stored: (game) => this.stored(game),
+    };
+  }
+
+  private finalOn(): boolean {
+    return this.store.contest.finals().some((f) => f.endedAt === null);
+  }
+
+  /** A game of the contest's was stored: it is linked to its plan, and rated if it counts. */
+  private stored(game: StoredGame): void {
+    const planned = this.store.contest.planned(game.index);
+    if (!planned) return;
+    this.settle(planned, game.id, game.result);
+    if (planned.kind === 'final') this.endFinalIfPlayed();
+  }
+
+  /** What a stored game does: its ratings and promotions, or why it rates nobody; in one transaction. */
+  private settle(planned: PlannedContestGame, gameId: number, result: GameResult): void {
+    this.store.contest.played(planned.index, gameId, this.outcome(planned, gameId, result));
+    this.changed();
+  }
+
+  private outcome(planned: PlannedContestGame, gameId: number, result: GameResult): GameOutcome {
+    if (planned.kind !== 'rated') return { rated: false, note: '' };
+    const seats = planned.seats.map((id) => this.store.contest.entrant(id)!) as [EntrantRecord, EntrantRecord];
+    const gone = seats.find((e) => e.status !== 'active');
+    if (gone) return { rated: false, note: `${this.nameOf(gone)} was ${gone.status} before the game ended` };
+    const voided = voidReason(result, this.failingTurn(gameId, result));
+    if (voided) return { rated: false, note: voided };
+    const updates = ratingsAfter(seats, result);
+    const after = new Map(updates.map((u) => [u.entrant, u]));
+    const ratingOf = (e: EntrantRecord) => after.get(e.id) ?? e;
+    const leagues = new Map<number, number>();
+    for (const entrant of seats) {
+      const boss = this.bossOf(entrant.league);
+      if (entrant.authorId === null || !boss) continue;
+      // Against a settled boss only: a boss's first games tell little of its strength.
+      const { sigma } = ratingOf(boss);
+      if (sigma < SETTLED_SIGMA && shownRating(ratingOf(entrant)) > shownRating(ratingOf(boss)))
+        leagues.set(entrant.id, entrant.league + 1);
+    }
+    return { rated: true, updates, leagues };
+  }
+
+  /** The failing turn's CPU and limit, where a bot ran out of time (the replay is read for it). */
+  private failingTurn(gameId: number, result: GameResult): { cpuMs: number | undefined; limitMs: number } | null {
+    if (!result.players.some((p) => p.status === 'timeout')) return null;
+    const turn = this.store.replay(gameId)?.turns.find((t) => t.failure?.status === 'timeout');
+    return turn ? { cpuMs: turn.cpuMs, limitMs: turn.limitMs } : null;
+  }
+
+  private endFinalIfPlayed(): void {
+    const final = this.store.contest.finals().find((f) => f.endedAt === null);
+    if (!final) return;
+    if (this.store.contest.gamesOfKind('final', final.id).every((g) => g.gameId !== null)) {
+      this.store.contest.endFinal(final.id);
+      this.schedule.changed();
+      this.changed();
+    }
+  }
+
+  /** The boss of league `league`'s entrant; null for the top league. */
+  private bossOf(league: number): EntrantRecord | null {
+    const boss = this.leagues[league]?.boss;
+    if (boss === null || boss === undefined) return null;
+    return this.store.contest.entrants().find((e) => e.authorId === null && e.league === league) ?? null;
+  }
+
+  /** An entrant's name: `wood-boss`, `alice.v3`. */
+  nameOf(entrant: EntrantRecord): string {
+    if (entrant.authorId === null) return `${this.leagues[entrant.league]!.name}-boss`;
+    return `${this.store.contest.author(entrant.authorId)!.name}.v${entrant.version}`;
+  }
+
+  /** Makes an entrant playable: its bot, in the folder of its build. */
+  private enter(entrant: EntrantRecord): void {
+    const name = this.nameOf(entrant);
+    if (entrant.boss !== null) {
+      const argument = `${name}=builtin:${entrant.boss}`;
+      this.bots[entrant.id] = { argument, name, spec: parseBotSpec(this.game, argument) };
+      return;
+    }
+    if (entrant.buildHash === null || entrant.lang === null) return;
+    const packed = this.store.contest.build(entrant.buildHash)!;
+    const dir = unpackBotFiles(entrant.buildHash, packed, this.settings.cache ?? defaultCache());
+    const argument = `${name}=${findLanguage(entrant.lang).run}`;
+    this.bots[entrant.id] = { argument, name, spec: parseBotSpec(this.game, argument), dir };
+  }
+
+  /** The build a version's bot runs among, for workers. */
+  private filesOf(bot: Bot): PackedFiles | null {
+    const entrant = this.store.contest.entrants().find((e) => this.bots[e.id] === bot);
+    if (!entrant?.buildHash) return null;
+    return { hash: entrant.buildHash, packed: this.store.contest.build(entrant.buildHash)! };
+  }
+
+  // Building and validating, one submission at a time, in the order they came.
+
+  private queueBuild(id: number): void {
+    this.builds = this.builds.then(() => (this.stopping ? undefined : this.buildAndValidate(id)));
+  }
+
+  private async buildAndValidate(id: number): Promise<void> {
+    const { contest } = this.store;
+    const entrant = contest.entrant(id)!;
+    contest.setStatus(id, 'building');
+    this.changed();
+    const language = findLanguage(entrant.lang!);
+    const built = await build(unpackedFiles(contest.source(id)!), language, databaseFiles(this.store.path));
+    contest.appendLog(id, built.log);
+    if (!built.ok) return this.reject(id, built.reason);
+    contest.setBuild(id, built.build.hash, built.build.packed);
+    contest.setStatus(id, 'validating');
+    this.changed();
+    this.enter(contest.entrant(id)!);
+    const refusal = await this.validate(contest.entrant(id)!);
+    if (refusal) return this.reject(id, refusal);
+    contest.activate(id);
+    this.schedule.changed();
+    this.changed();
+  }
+
+  private reject(id: number, reason: string): void {
+    this.store.contest.setStatus(id, 'rejected', reason);
+    this.changed();
+  }
+
+  /**
+   * Two games against the lowest league's boss, one from each seat, on one seed: a timeout, a crash
+   * or an invalid line of the version's rejects it, naming the turn and the game. Each game takes
+   * one of the contest's slots, so that the games being played keep their cores.
+   */
+  private async validate(entrant: EntrantRecord): Promise<string | null> {
+    const boss = this.bossOf(0)!;
+    const seed = randomSeed();
+    const planned = this.store.contest.plan(
+      [
+        { kind: 'validation', seats: [entrant.id, boss.id], seed, final: null },
+        { kind: 'validation', seats: [boss.id, entrant.id], seed, final: null },
+      ],
+      true,
+    );
+    for (const [k, game] of planned.entries()) {
+      await this.schedule.hold();
+      let played: Awaited<ReturnType<typeof playScheduled>>;
+      try {
+        played = await playScheduled(this.runGames, plannedGame(game), {
+          builtinsAsProcesses: true,
+          forfeitUnstarted: true,
+          hidden: databaseFiles(this.store.path),
+        });
+      } finally {
+        this.schedule.release();
+      }
+      const { replay, ...rest } = played;
+      const gameId = this.store.recordGame({ runId: this.runId, ...rest }, replay)!;
+      this.store.contest.played(game.index, gameId, { rated: false, note: '' });
+      const seat = game.seats.indexOf(entrant.id);
+      const failed = played.result.players.find((p) => p.seat === seat && p.status !== 'ok');
+      if (failed) {
+        const turn = replay.turns.find((t) => t.seat === seat && t.failure)?.turn ?? replay.turns.length;
+        return `${failed.status} at turn ${turn} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${turn})`;
+      }
+    }
+    return null;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
+ * `count` new invites to the contest in `store` (also while its server runs, from another process),
+ * each good for one author: only their hashes are kept.
+ */
+export function makeInvites(store: Store, count: number): string[] {
+  if (!store.contest.get())
+    throw new StoreError(`${store.path} holds no contest: start one with tabula ladder <game> --db ${store.path}`);
+  const codes = Array.from({ length: count }, () => newSecret(SECRET.invite));
+  store.contest.addInvites(codes.map(hashSecret));
+  return codes;
+}
+
+const plannedGame = (game: PlannedContestGame): PlannedGame => ({
+  index: game.index,
+  round: 0,
+  seats: game.seats,
+  seed: game.seed,
+  deal: game.pair,
+});

@@ -1,0 +1,66 @@
+/**
+ * Who plays next in a contest, as Halite's matchmaker chooses (and better for new versions): a
+ * version whose rating is not settled yet first, the newest of those with the fewest games (a new
+ * version plays a burst until its σ is small); else the version with the fewest games; and every
+ * fourth choice the version idle longest, so that none starves. Its opponent is drawn from its
+ * league (bosses included; the nearest league with anyone when its own has nobody else), among the
+ * k nearest in μ, k = 5 / (0.01 + r)^0.65 for r uniform in [0, 1): mostly near, now and then far.
+ */
+import { SETTLED_SIGMA } from './ratings.js';
+
+/** An entrant as the pairing sees it. */
+export interface Candidate {
+  readonly id: number;
+  /** Null for a boss: bosses are opponents, never chosen first. */
+  readonly authorId: number | null;
+  readonly league: number;
+  readonly mu: number;
+  readonly sigma: number;
+  /** Games played and being played. */
+  readonly games: number;
+  /** When it was last planned into a game (ms since the epoch; 0: never). */
+  readonly lastPlanned: number;
+}
+
+/** How often the longest idle version goes first: every n-th choice. */
+const IDLE_TURN = 4;
+
+/** The next pair, the version chosen first, or null when no version has anyone to play. */
+export function choosePair(
+  candidates: readonly Candidate[],
+  turn: number,
+  random: () => number,
+): readonly [Candidate, Candidate] | null {
+  const versions = candidates.filter((c) => c.authorId !== null && opponentsOf(c, candidates).length > 0);
+  if (versions.length === 0) return null;
+  const first = turn % IDLE_TURN === IDLE_TURN - 1 ? longestIdle(versions) : neediest(versions);
+  const opponents = opponentsOf(first, candidates).sort(
+    (a, b) => Math.abs(a.mu - first.mu) - Math.abs(b.mu - first.mu),
+  );
+  const k = Math.min(opponents.length, Math.ceil(5 / (0.01 + random()) ** 0.65));
+  return [first, opponents[Math.floor(random() * k)]!];
+}
+
+/** Unsettled versions before settled ones; then the fewest games; then the newest. */
+function neediest(versions: readonly Candidate[]): Candidate {
+  const unsettled = versions.filter((c) => c.sigma >= SETTLED_SIGMA);
+  const pool = unsettled.length > 0 ? unsettled : versions;
+  return pool.reduce((best, c) => (c.games < best.games || (c.games === best.games && c.id > best.id) ? c : best));
+}
+
+function longestIdle(versions: readonly Candidate[]): Candidate {
+  return versions.reduce((best, c) => (c.lastPlanned < best.lastPlanned ? c : best));
+}
+
+/** Who `entrant` may play: others of its league, or of the nearest league that has any (the lower first). */
+function opponentsOf(entrant: Candidate, candidates: readonly Candidate[]): Candidate[] {
+  const others = candidates.filter(
+    (c) => c.id !== entrant.id && (c.authorId === null || c.authorId !== entrant.authorId),
+  );
+  for (let distance = 0; others.length > 0; distance++) {
+    const near = others.filter((c) => c.league === entrant.league - distance || c.league === entrant.league + distance);
+    const lower = near.filter((c) => c.league <= entrant.league);
+    if (near.length > 0) return lower.length > 0 ? lower : near;
+  }
+  return [];
+}

@@ -1,0 +1,57 @@
+/**
+ * A contest's ratings: OpenSkill (Plackett-Luce, the `openskill` package's defaults), one rating per
+ * entrant, shown as μ − 3σ, as Halite's leaderboard does: a new version starts at 0 and climbs as
+ * its games make its rating certain. A game in which a bot failed is that bot's loss alone: its
+ * opponent's rating does not move for it. A timeout the machine caused (the bot used under half its
+ * limit in CPU: it waited for a core, or for something else than its own computing) rates nobody.
+ */
+import { rate, rating } from 'openskill';
+import type { GameResult } from '../core/game-result.js';
+import type { EntrantRecord, RatingUpdate } from '../league/store/contest-records.js';
+
+/** Where every entrant starts: μ 25, σ 25/3. */
+export const FIRST_RATING: { readonly mu: number; readonly sigma: number } = (({ mu, sigma }) => ({ mu, sigma }))(
+  rating(),
+);
+
+/**
+ * A rating this certain is settled: a new version plays first until its σ falls below it (about 40
+ * games against settled opponents, `npm run bench -- contest`).
+ */
+export const SETTLED_SIGMA = 3;
+
+/** The rating a leaderboard shows: μ − 3σ. */
+export const shownRating = (r: { readonly mu: number; readonly sigma: number }): number => r.mu - 3 * r.sigma;
+
+/** A failing turn's time and CPU, by which a timeout is the bot's or the machine's. */
+export interface FailingTurn {
+  readonly cpuMs: number | undefined;
+  readonly limitMs: number;
+}
+
+/** Why a game rates nobody, or null when it rates: a timeout with the CPU time of a bot kept waiting. */
+export function voidReason(result: GameResult, failing: FailingTurn | null): string | null {
+  const timedOut = result.players.find((p) => p.status === 'timeout');
+  if (!timedOut || !failing || failing.cpuMs === undefined) return null;
+  if (failing.cpuMs >= failing.limitMs / 2) return null;
+  return `seat ${timedOut.seat} ran out of time having used ${failing.cpuMs.toFixed(1)} ms of CPU of its ${failing.limitMs} ms: the machine's fault, not the bot's`;
+}
+
+/**
+ * The ratings a two-seat game makes: `seats` are its entrants in seat order. Both move on a clean
+ * game; only the failing one on a failure. Each update carries the entrant's score in the game.
+ */
+export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], result: GameResult): RatingUpdate[] {
+  const ranks = seats.map((_, s) => result.players.find((p) => p.seat === s)!.rank);
+  const failed = seats.map((_, s) => result.players.find((p) => p.seat === s)!.status !== 'ok');
+  const rated = rate(
+    seats.map((e) => [{ mu: e.mu, sigma: e.sigma }]),
+    { rank: ranks },
+  );
+  return seats.flatMap((entrant, s) => {
+    const score: RatingUpdate['score'] = ranks[s]! < ranks[1 - s]! ? 1 : ranks[s] === ranks[1 - s] ? 0.5 : 0;
+    // A failure is its bot's loss alone: the other keeps its rating (and its win is tallied).
+    const after = failed.some(Boolean) && !failed[s] ? { mu: entrant.mu, sigma: entrant.sigma } : rated[s]![0]!;
+    return [{ entrant: entrant.id, mu: after.mu, sigma: after.sigma, score }];
+  });
+}

@@ -1,0 +1,98 @@
+/** What the contest tables hold (schema.ts, version 2), as the contest sees it. Types only. */
+
+/** A submitted version's way through the contest: built, validated, then ranked until replaced. */
+export type EntrantStatus = 'building' | 'validating' | 'active' | 'rejected' | 'retired';
+
+export interface ContestRecord {
+  readonly game: string;
+  /** The run that holds every game the contest played. */
+  readonly runId: number;
+  readonly adminHash: string;
+  /** No ladder game starts while frozen (the admin's switch). */
+  readonly frozen: boolean;
+  readonly createdAt: string;
+}
+
+export interface AuthorRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+/** A bot the contest ranks: a league's boss (a built-in bot), or a version an author submitted. */
+export interface EntrantRecord {
+  readonly id: number;
+  /** Null for a boss. */
+  readonly authorId: number | null;
+  /** The author's n-th submission, from 1; 0 for a boss. */
+  readonly version: number;
+  /** A boss's built-in bot, with its parameters (`strong`). */
+  readonly boss: string | null;
+  /** The language of `tabula new` it is written in; null for a boss. */
+  readonly lang: string | null;
+  readonly status: EntrantStatus;
+  /** Why it was rejected or retired, in a line. */
+  readonly reason: string;
+  /** What building and validating it printed. */
+  readonly log: string;
+  /** The content hash of its build (the files its command runs among); null until built, and for a boss. */
+  readonly buildHash: string | null;
+  /** Its league, from 0, the lowest. */
+  readonly league: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly submittedAt: string;
+  /** When its status last changed. */
+  readonly changedAt: string;
+}
+
+export type ContestGameKind = 'rated' | 'validation' | 'final';
+
+/** A game the contest planned: its place in the contest's run, its entrants in seat order, its seed. */
+export interface PlannedContestGame {
+  readonly index: number;
+  readonly kind: ContestGameKind;
+  /** Entrant ids in seat order. */
+  readonly seats: readonly number[];
+  readonly seed: number;
+  /** The index of the pair's first game: both games of a pair share its seed, seats swapped. */
+  readonly pair: number;
+  /** The final it belongs to. */
+  readonly final: number | null;
+}
+
+/** A planned game once played: the stored game's id, and whether it counted for the ratings. */
+export interface ContestGameRecord extends PlannedContestGame {
+  readonly gameId: number | null;
+  readonly rated: boolean;
+  /** Why a game meant to be rated was not (a version replaced meanwhile, a timeout the machine caused). */
+  readonly note: string;
+  readonly plannedAt: string;
+}
+
+export interface FinalRecord {
+  readonly id: number;
+  readonly rounds: number;
+  /** The versions it ranks, by entrant id. */
+  readonly entrants: readonly number[];
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+}
+
+/** A rating after a game: what the contest writes back for each entrant the game rated. */
+export interface RatingUpdate {
+  readonly entrant: number;
+  readonly mu: number;
+  readonly sigma: number;
+  /** The entrant's tally, from the game: 1 a win, 0.5 a draw, 0 a loss. */
+  readonly score: 0 | 0.5 | 1;
+}
+
+/** What a stored game does to the contest: rated (with its updates and promotions), or why not. */
+export type GameOutcome =
+  | { readonly rated: true; readonly updates: readonly RatingUpdate[]; readonly leagues: ReadonlyMap<number, number> }
+  | { readonly rated: false; readonly note: string };

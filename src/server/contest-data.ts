@@ -1,0 +1,333 @@
+/**
+ * What a contest server shows, from the contest's tables: the leaderboard, a submission, an author,
+ * a final, the admin's view; and a stored game as its viewer may see it. What is private stays
+ * with its owner: an author reads the stderr of their own bots only (a crash's message quotes it),
+ * their builds' logs and their sources; the admin reads everything.
+ */
+import { rate, rating } from 'openskill';
+import type { Replay } from '../arena/replay.js';
+import type { Contest } from '../contest/contest.js';
+import { SUBMISSIONS_PER_HOUR } from '../contest/contest.js';
+import { SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
+import { MAX_SOURCE_BYTES } from '../contest/submission.js';
+import type { GameResult } from '../core/game-result.js';
+import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../league/store/contest-records.js';
+import type { StoredGame } from '../league/store/records.js';
+import type {
+  AdminData,
+  AuthorData,
+  ContestGameLine,
+  ContestInfo,
+  FailureLine,
+  FinalData,
+  FinalSummary,
+  Leaderboard,
+  LeaderboardRow,
+  OpponentLine,
+  SubmissionData,
+  VersionLine,
+  Viewer,
+} from './contest-wire.js';
+import { hidePrivate } from './private-parts.js';
+
+/** Who asks, as the contest knows them. */
+export interface Asker {
+  readonly authorId: number | null;
+  readonly admin: boolean;
+}
+
+/** Whether `asker` may read the private parts (stderr, logs, sources) of `entrant`. */
+export const mayRead = (asker: Asker, entrant: EntrantRecord): boolean =>
+  asker.admin || (entrant.authorId !== null && entrant.authorId === asker.authorId);
+
+export function contestInfo(contest: Contest, viewer: Viewer): ContestInfo {
+  return {
+    game: contest.game.id,
+    title: contest.game.title,
+    leagues: contest.leagues.map((l) => ({ index: l.index, name: l.name, boss: l.boss })),
+    languages: contest.languages.taken.map((l) => ({ id: l.id, name: l.name, build: l.build, run: l.run })),
+    frozen: contest.frozen,
+    finals: contest.store.contest.finals().map((f) => finalSummary(contest, f)),
+    limits: { sourceBytes: MAX_SOURCE_BYTES, submissionsPerHour: SUBMISSIONS_PER_HOUR },
+    viewer,
+  };
+}
+
+/** The active versions and the bosses, the highest league first, by rating within each. */
+export function leaderboard(contest: Contest): Leaderboard {
+  const playing = contest.store.contest.entrants().filter((e) => e.status === 'active');
+  const rows: LeaderboardRow[] = [];
+  for (const league of [...contest.leagues].reverse()) {
+    const inLeague = playing.filter((e) => e.league === league.index).sort((a, b) => shownRating(b) - shownRating(a));
+    for (const [i, e] of inLeague.entries()) rows.push({ rank: i + 1, ...entrantLine(contest, e) });
+  }
+  return { game: contest.game.id, rows };
+}
+
+function entrantLine(contest: Contest, e: EntrantRecord): Omit<LeaderboardRow, 'rank'> {
+  return {
+    author: e.authorId === null ? null : contest.store.contest.author(e.authorId)!.name,
+    submission: e.id,
+    version: e.version,
+    league: contest.leagues[e.league]!.name,
+    name: contest.nameOf(e),
+    boss: e.boss,
+    mu: round(e.mu),
+    sigma: round(e.sigma),
+    rating: round(shownRating(e)),
+    settled: e.sigma < SETTLED_SIGMA,
+    games: e.games,
+    wins: e.wins,
+    draws: e.draws,
+    losses: e.losses,
+  };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** A submission, whole: only for its author and the admin. */
+export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
+  const line = entrantLine(contest, entrant);
+  const games = gameLines(contest, contest.store.contest.gamesOf(entrant.id));
+  return {
+    id: entrant.id,
+    author: line.author!,
+    version: entrant.version,
+    name: line.name,
+    lang: entrant.lang!,
+    status: entrant.status,
+    reason: entrant.reason,
+    log: entrant.log,
+    league: line.league,
+    mu: line.mu,
+    sigma: line.sigma,
+    rating: line.rating,
+    games: entrant.games,
+    wins: entrant.wins,
+    draws: entrant.draws,
+    losses: entrant.losses,
+    submittedAt: entrant.submittedAt,
+    changedAt: entrant.changedAt,
+    validation: games.filter((g) => g.kind === 'validation'),
+    opponents: opponents(contest, entrant),
+    failures: failures(contest, entrant, asker),
+    playedGames: games.filter((g) => g.kind !== 'validation'),
+  };
+}
+
+/** An author's page: their versions as anyone may see them. */
+export function authorData(contest: Contest, authorId: number, asker: Asker): AuthorData {
+  const author = contest.store.contest.author(authorId)!;
+  const versions = contest.store.contest
+    .entrants()
+    .filter((e) => e.authorId === authorId)
+    .reverse()
+    .map((e) => versionLine(contest, e));
+  return { name: author.name, joinedAt: author.createdAt, versions, own: asker.admin || asker.authorId === authorId };
+}
+
+function versionLine(contest: Contest, e: EntrantRecord): VersionLine {
+  return {
+    id: e.id,
+    version: e.version,
+    name: contest.nameOf(e),
+    lang: e.lang ?? '',
+    status: e.status,
+    league: contest.leagues[e.league]!.name,
+    rating: round(shownRating(e)),
+    games: e.games,
+    wins: e.wins,
+    draws: e.draws,
+    losses: e.losses,
+    submittedAt: e.submittedAt,
+  };
+}
+
+/** The stored games of the contest's run by id, for the lines that name them. */
+function storedById(contest: Contest, ids: readonly number[]): Map<number, StoredGame> {
+  const wanted = new Set(ids);
+  return new Map(
+    contest.store
+      .games(contest.runId)
+      .filter((g) => wanted.has(g.id))
+      .map((g) => [g.id, g]),
+  );
+}
+
+function gameLines(contest: Contest, games: readonly ContestGameRecord[]): ContestGameLine[] {
+  const names = new Map(contest.store.contest.entrants().map((e) => [e.id, contest.nameOf(e)]));
+  const stored = storedById(
+    contest,
+    games.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
+  );
+  return games.flatMap((g): ContestGameLine[] => {
+    const game = g.gameId === null ? undefined : stored.get(g.gameId);
+    // A game planned and dropped, or cut short by a stop and not played yet, is no line of anyone's.
+    if (g.gameId === null && !contest.schedule.playingNow().some((p) => p.index === g.index)) return [];
+    return [
+      {
+        id: g.gameId,
+        kind: g.kind,
+        seats: g.seats.map((id) => names.get(id) ?? `#${id}`),
+        winner: game?.result.winner ?? null,
+        reason: game?.result.reason ?? 'being played',
+        turns: game?.result.turns ?? 0,
+        rated: g.rated,
+        note: g.note,
+        finishedAt: game?.finishedAt ?? null,
+      },
+    ];
+  });
+}
+
+/** The entrant's rated and final games, by opponent, from its side. */
+function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
+  const games = contest.store.contest.gamesOf(entrant.id).filter((g) => g.kind !== 'validation' && g.gameId !== null);
+  const stored = storedById(
+    contest,
+    games.map((g) => g.gameId!),
+  );
+  const byOpponent = new Map<number, { wins: number; draws: number; losses: number }>();
+  for (const g of games) {
+    const result = stored.get(g.gameId!)?.result;
+    if (!result) continue;
+    const seat = g.seats.indexOf(entrant.id);
+    const other = g.seats[1 - seat]!;
+    const tally = byOpponent.get(other) ?? { wins: 0, draws: 0, losses: 0 };
+    if (result.winner === null) tally.draws++;
+    else if (result.winner === seat) tally.wins++;
+    else tally.losses++;
+    byOpponent.set(other, tally);
+  }
+  return [...byOpponent].map(([id, t]) => ({
+    opponent: contest.nameOf(contest.store.contest.entrant(id)!),
+    games: t.wins + t.draws + t.losses,
+    ...t,
+  }));
+}
+
+/** Every failure of the entrant's, linked at its turn; a crash's message only for those who may read it. */
+function failures(contest: Contest, entrant: EntrantRecord, asker: Asker): FailureLine[] {
+  const games = contest.store.contest.gamesOf(entrant.id).filter((g) => g.gameId !== null);
+  const stored = storedById(
+    contest,
+    games.map((g) => g.gameId!),
+  );
+  const lines: FailureLine[] = [];
+  for (const g of games) {
+    const game = stored.get(g.gameId!);
+    const seat = g.seats.indexOf(entrant.id);
+    const player = game?.result.players.find((p) => p.seat === seat);
+    if (!game || !player || player.status === 'ok') continue;
+    const turn =
+      contest.store.replay(game.id)?.turns.find((t) => t.seat === seat && t.failure)?.turn ?? game.result.turns;
+    lines.push({
+      gameId: game.id,
+      turn,
+      status: player.status,
+      message: player.status === 'crash' && !mayRead(asker, entrant) ? '' : player.message,
+    });
+  }
+  return lines;
+}
+
+function finalSummary(contest: Contest, final: FinalRecord): FinalSummary {
+  const games = contest.store.contest.gamesOfKind('final', final.id);
+  return {
+    id: final.id,
+    rounds: final.rounds,
+    startedAt: final.startedAt,
+    endedAt: final.endedAt,
+    gamesPlanned: games.length,
+    gamesPlayed: games.filter((g) => g.gameId !== null).length,
+  };
+}
+
+/** A final's standings, from its own games alone: ratings start afresh, points beside them. */
+export function finalData(contest: Contest, final: FinalRecord): FinalData {
+  const planned = contest.store.contest.gamesOfKind('final', final.id);
+  const stored = storedById(
+    contest,
+    planned.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
+  );
+  const tallies = new Map<number, FinalTally>(
+    final.entrants.map((id) => [id, { rating: rating(), wins: 0, draws: 0, losses: 0 }]),
+  );
+  for (const g of planned) {
+    const result = g.gameId === null ? undefined : stored.get(g.gameId)?.result;
+    if (!result) continue;
+    const [a, b] = g.seats.map((id) => tallies.get(id)!);
+    const ranks = [0, 1].map((s) => result.players.find((p) => p.seat === s)!.rank);
+    const [[ra], [rb]] = rate([[a!.rating], [b!.rating]], { rank: ranks });
+    a!.rating = ra!;
+    b!.rating = rb!;
+    tally(a!, result, 0);
+    tally(b!, result, 1);
+  }
+  const standings = [...tallies]
+    .map(([id, t]) => {
+      const entrant = contest.store.contest.entrant(id)!;
+      return {
+        name: contest.nameOf(entrant),
+        author: contest.store.contest.author(entrant.authorId!)!.name,
+        submission: id,
+        mu: round(t.rating.mu),
+        sigma: round(t.rating.sigma),
+        rating: round(shownRating(t.rating)),
+        points: t.wins + t.draws / 2,
+        games: t.wins + t.draws + t.losses,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+      };
+    })
+    .sort((x, y) => y.rating - x.rating)
+    .map((s, i) => ({ rank: i + 1, ...s }));
+  return { ...finalSummary(contest, final), standings, games: gameLines(contest, planned) };
+}
+
+interface FinalTally {
+  rating: { mu: number; sigma: number };
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+function tally(t: FinalTally, result: GameResult, seat: number): void {
+  if (result.winner === null) t.draws++;
+  else if (result.winner === seat) t.wins++;
+  else t.losses++;
+}
+
+export function adminData(contest: Contest): AdminData {
+  const { contest: tables } = contest.store;
+  const submissions = tables
+    .entrants()
+    .filter((e) => e.authorId !== null)
+    .reverse()
+    .map((e) => ({ ...versionLine(contest, e), author: tables.author(e.authorId!)!.name, reason: e.reason }));
+  return {
+    frozen: contest.frozen,
+    openInvites: tables.openInvites(),
+    authors: tables.authors().length,
+    submissions,
+    gamesPlayed: contest.store.games(contest.runId).length,
+    playingNow: contest.schedule.playingNow().length,
+  };
+}
+
+/**
+ * A stored game of the contest as `asker` may see it: the stderr of the seats whose bots are not
+ * theirs emptied, and a crash's message there (it quotes the bot's stderr) left out.
+ */
+export function replayFor(contest: Contest, replay: Replay, gameId: number, asker: Asker): Replay {
+  if (asker.admin) return replay;
+  const planned = contest.store.contest.plannedOfGame(gameId);
+  const owned = new Set(
+    (planned?.seats ?? [])
+      .map((id, seat) => ({ seat, entrant: contest.store.contest.entrant(id) }))
+      .filter(({ entrant }) => entrant !== null && mayRead(asker, entrant))
+      .map(({ seat }) => seat),
+  );
+  return hidePrivate(replay, owned);
+}

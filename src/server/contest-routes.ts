@@ -1,0 +1,321 @@
+/**
+ * A contest server's API under /api/ (`tabula ladder`), for its pages and for scripts. Who asks is
+ * told by a Bearer token (an author's token, or the admin key: scripts, `tabula submit`), or by the
+ * session a page logged in with: an HttpOnly, SameSite=Strict cookie, and for every change the
+ * session's CSRF token in `x-csrf-token` besides a same-origin check (Hono's csrf). A missing or
+ * wrong token is 401; another author's private data 404, never the data; the admin's routes 403 to
+ * anyone else. Bodies are small (16 KiB) but a submission's (413 beyond).
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
+import { type Contest, ContestError } from '../contest/contest.js';
+import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
+import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
+import type { AuthorRecord } from '../league/store/contest-records.js';
+import { unpackedFiles } from '../league/workers/bot-files.js';
+import {
+  type Asker,
+  adminData,
+  authorData,
+  contestInfo,
+  finalData,
+  leaderboard,
+  mayRead,
+  replayFor,
+  submissionData,
+} from './contest-data.js';
+import type { Viewer } from './contest-wire.js';
+import { replayGameData } from './game-data.js';
+import { originAllowed } from './host-check.js';
+
+/** The session's cookie. */
+export const SESSION_COOKIE = 'tabula_session';
+/** How long a page's login lasts. */
+const SESSION_DAYS = 30;
+/** A submission's body: its files, with room for the form's own parts. */
+export const MAX_UPLOAD_BYTES = MAX_SOURCE_BYTES + 256 * 1024;
+
+/** Who asks, once read from the request. */
+interface Who extends Asker {
+  readonly author: AuthorRecord | null;
+  /** The session's CSRF token, when a session cookie says who asks. */
+  readonly csrf: string | null;
+}
+
+const NOBODY: Who = { authorId: null, author: null, admin: false, csrf: null };
+
+/** Whether the request comes with a session cookie: its changes must come from this server's pages. */
+export const hasSession = (c: Context): boolean => getCookie(c, SESSION_COOKIE) !== undefined;
+
+export function contestRoutes(app: Hono, contest: Contest, allowed: () => ReadonlySet<string>): void {
+  const tables = contest.store.contest;
+
+  /** Who asks; a Response (401) for a Bearer token that is nobody's. */
+  const who = (c: Context): Who | Response => {
+    const header = c.req.header('authorization');
+    if (header !== undefined) {
+      const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+      if (token !== undefined && contest.isAdminKey(token)) return { ...NOBODY, admin: true };
+      const author = token === undefined ? null : contest.authorOfToken(token);
+      if (!author) return c.json({ error: 'that token is nobody’s: Authorization: Bearer <your token>' }, 401);
+      return { authorId: author.id, author, admin: false, csrf: null };
+    }
+    const session = getCookie(c, SESSION_COOKIE);
+    const found = session === undefined ? null : tables.session(hashSecret(session));
+    if (!found) return NOBODY;
+    const author = found.authorId === null ? null : tables.author(found.authorId);
+    return { authorId: author?.id ?? null, author, admin: found.admin, csrf: found.csrf };
+  };
+
+  const viewerOf = (w: Who): Viewer => ({ author: w.author?.name ?? null, admin: w.admin, csrf: w.csrf });
+
+  // Changes asked with a session cookie come from this server's pages: same origin, and the session's token.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.header('authorization') !== undefined || !hasSession(c)) return next();
+    const w = who(c);
+    if (w instanceof Response) return w;
+    if (w.csrf !== null && c.req.header('x-csrf-token') !== w.csrf)
+      return c.json({ error: 'the request lacks the page’s CSRF token (x-csrf-token): reload the page' }, 403);
+    return next();
+  });
+  const sameOrigin = csrf({ origin: (origin) => originAllowed(allowed(), origin) });
+  app.use('/api/*', (c, next) =>
+    c.req.method !== 'GET' && c.req.header('authorization') === undefined && hasSession(c)
+      ? sameOrigin(c, next)
+      : next(),
+  );
+
+  /** Runs a handler for who asks, answering the contest's refusals in words with their status. */
+  const handle =
+    (need: 'anyone' | 'author' | 'admin', handler: (c: Context, w: Who) => Response | Promise<Response>) =>
+    async (c: Context): Promise<Response> => {
+      const w = who(c);
+      if (w instanceof Response) return w;
+      if (need === 'author' && !w.author && !w.admin)
+        return c.json({ error: 'log in first: Authorization: Bearer <your token>, or the login page' }, 401);
+      if (need === 'admin' && !w.admin) {
+        if (!w.author) return c.json({ error: 'the admin key is needed: Authorization: Bearer <admin key>' }, 401);
+        return c.json({ error: 'only the admin may do that' }, 403);
+      }
+      try {
+        return await handler(c, w);
+      } catch (err) {
+        if (err instanceof SubmissionError) return c.json({ error: err.message }, 400);
+        if (err instanceof ContestError) return c.json({ error: err.message }, STATUS[err.kind]);
+        if (err instanceof BadBody) return c.json({ error: err.message }, 400);
+        throw err;
+      }
+    };
+
+  app.get(
+    '/api/contest',
+    handle('anyone', (c, w) => c.json(contestInfo(contest, viewerOf(w)))),
+  );
+  app.get('/api/leaderboard', (c) => c.json(leaderboard(contest)));
+
+  app.get(
+    '/api/session',
+    handle('anyone', (c, w) => c.json(viewerOf(w))),
+  );
+  app.post(
+    '/api/session',
+    handle('anyone', async (c) => {
+      const { token } = await jsonBody(c, { token: 'string' });
+      const admin = contest.isAdminKey(token);
+      const author = admin ? null : contest.authorOfToken(token);
+      if (!admin && !author) return c.json({ error: 'that token is nobody’s' }, 401);
+      const session = newSecret(SECRET.session);
+      const csrfToken = newSecret('');
+      const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+      tables.openSession(
+        hashSecret(session),
+        { authorId: author?.id ?? null, admin },
+        csrfToken,
+        expires.toISOString(),
+      );
+      setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
+      return c.json({ author: author?.name ?? null, admin, csrf: csrfToken } satisfies Viewer);
+    }),
+  );
+  app.delete(
+    '/api/session',
+    handle('anyone', (c) => {
+      const session = getCookie(c, SESSION_COOKIE);
+      if (session !== undefined) tables.closeSession(hashSecret(session));
+      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      return c.json({ author: null, admin: false, csrf: null } satisfies Viewer);
+    }),
+  );
+
+  app.post(
+    '/api/authors',
+    handle('anyone', async (c) => {
+      const { invite, name } = await jsonBody(c, { invite: 'string', name: 'string' });
+      const { author, token } = contest.join(invite, name);
+      return c.json({ author: author.name, token }, 201);
+    }),
+  );
+  app.get(
+    '/api/authors/:name',
+    handle('anyone', (c, w) => {
+      const author = tables.authorNamed(c.req.param('name') ?? '');
+      if (!author) return c.json({ error: `no author ${c.req.param('name')}` }, 404);
+      return c.json(authorData(contest, author.id, w));
+    }),
+  );
+
+  app.post(
+    '/api/submissions',
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES,
+      onError: (c) => c.json({ error: `a submission's body is over ${MAX_UPLOAD_BYTES} bytes` }, 413),
+    }),
+    handle('author', async (c, w) => {
+      if (!w.author) return c.json({ error: 'the admin submits no bots: use an author’s token' }, 403);
+      const { lang, files } = await submissionBody(c);
+      const entrant = contest.submit(w.author, lang, files);
+      return c.json({ id: entrant.id, version: entrant.version, status: entrant.status }, 201);
+    }),
+  );
+  /** A submission its author (or the admin) may read; another's is no business of the asker's (404). */
+  const ownSubmission = (c: Context, w: Who) => {
+    const entrant = tables.entrant(Number(c.req.param('id')));
+    return entrant && entrant.authorId !== null && /^\d+$/.test(c.req.param('id') ?? '') && mayRead(w, entrant)
+      ? entrant
+      : null;
+  };
+  app.get(
+    '/api/submissions/:id',
+    handle('author', (c, w) => {
+      const entrant = ownSubmission(c, w);
+      if (!entrant) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
+      return c.json(submissionData(contest, entrant, w));
+    }),
+  );
+  app.get(
+    '/api/submissions/:id/source',
+    handle('author', (c, w) => {
+      const entrant = ownSubmission(c, w);
+      const packed = entrant && tables.source(entrant.id);
+      if (!packed) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
+      const files = unpackedFiles(packed).map((f) => ({
+        path: f.path,
+        text: Buffer.from(f.data, 'base64').toString('utf8'),
+      }));
+      return c.json({ files });
+    }),
+  );
+
+  app.get(
+    '/api/finals/:id',
+    handle('anyone', (c) => {
+      const final = tables.finals().find((f) => `${f.id}` === c.req.param('id'));
+      if (!final) return c.json({ error: `no final ${c.req.param('id')}` }, 404);
+      return c.json(finalData(contest, final));
+    }),
+  );
+
+  // A stored game as the asker may see it; live games come through the hub, their stderr hidden from all.
+  app.get('/api/games/:key{[0-9]+}', async (c, next) => {
+    const w = who(c);
+    if (w instanceof Response) return w;
+    const id = Number(c.req.param('key'));
+    const replay = contest.store.replay(id);
+    if (!replay) return next();
+    const data = replayGameData(`${id}`, replayFor(contest, replay, id, w), contest.game, { storedId: id });
+    return c.json(data);
+  });
+
+  app.get(
+    '/api/admin',
+    handle('admin', (c) => c.json(adminData(contest))),
+  );
+  app.post(
+    '/api/admin/invites',
+    handle('admin', async (c) => {
+      const { count } = await jsonBody(c, { count: 'count' });
+      return c.json({ codes: contest.invite(count) }, 201);
+    }),
+  );
+  app.post(
+    '/api/admin/freeze',
+    handle('admin', async (c) => {
+      const { frozen } = await jsonBody(c, { frozen: 'boolean' });
+      contest.setFrozen(frozen);
+      return c.json({ frozen: contest.frozen });
+    }),
+  );
+  app.post(
+    '/api/admin/retire',
+    handle('admin', async (c) => {
+      const { submission } = await jsonBody(c, { submission: 'count' });
+      const retired = contest.retire(submission);
+      return c.json({ id: retired.id, status: retired.status });
+    }),
+  );
+  app.post(
+    '/api/admin/finals',
+    handle('admin', async (c) => {
+      const { rounds } = await jsonBody(c, { rounds: 'count' });
+      return c.json({ id: contest.startFinal(rounds) }, 201);
+    }),
+  );
+}
+
+const STATUS = { refused: 400, 'not found': 404, 'too many': 429, conflict: 409 } as const;
+
+/** A request body the contest cannot take: not what the route reads. */
+class BadBody extends Error {}
+
+type FieldKind = 'string' | 'boolean' | 'count';
+type FieldValue<K extends FieldKind> = K extends 'string' ? string : K extends 'boolean' ? boolean : number;
+
+/** The JSON body's fields, each of its kind (a count: an integer from 1 to 1000), or `BadBody` saying what is wrong. */
+async function jsonBody<F extends Record<string, FieldKind>>(
+  c: Context,
+  fields: F,
+): Promise<{ [K in keyof F]: FieldValue<F[K]> }> {
+  if (!(c.req.header('content-type') ?? '').startsWith('application/json'))
+    throw new BadBody('the body is JSON, with Content-Type: application/json');
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new BadBody('the body is not JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BadBody('the body is a JSON object');
+  const out: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(fields)) {
+    const value = (body as Record<string, unknown>)[name];
+    const good =
+      kind === 'count'
+        ? Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1000
+        : typeof value === kind &&
+          (kind !== 'string' || ((value as string).length > 0 && (value as string).length <= 512));
+    if (!good) throw new BadBody(`"${name}" is ${kind === 'count' ? 'an integer from 1 to 1000' : `a ${kind}`}`);
+    out[name] = value;
+  }
+  return out as { [K in keyof F]: FieldValue<F[K]> };
+}
+
+/** A submission's form: `lang`, and its files under `files` (each named by its path in the bot's folder). */
+async function submissionBody(c: Context): Promise<{ lang: string; files: SentFile[] }> {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    throw new BadBody('a submission is a multipart/form-data form: lang, and its files as "files"');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new BadBody('the form could not be read (multipart/form-data)');
+  }
+  const lang = form.get('lang');
+  if (typeof lang !== 'string') throw new BadBody('the form has no "lang" (python, cpp, ...)');
+  const files: SentFile[] = [];
+  for (const part of form.getAll('files')) {
+    if (typeof part === 'string') throw new BadBody('"files" are files, not text fields');
+    files.push({ path: part.name, data: new Uint8Array(await part.arrayBuffer()) });
+  }
+  return { lang, files };
+}

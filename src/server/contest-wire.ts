@@ -1,0 +1,199 @@
+/**
+ * The JSON of a contest server's API (`tabula ladder`), as its pages and scripts (`tabula submit`)
+ * read it. Types only. A contract: change it only by adding fields.
+ */
+import type { EntrantStatus } from '../league/store/contest-records.js';
+
+/** Who asks: an author, the admin, or nobody; `csrf` is what a page sends with each change it asks for. */
+export interface Viewer {
+  readonly author: string | null;
+  readonly admin: boolean;
+  /** The session's token against cross-site requests, for the `x-csrf-token` header; null without a session. */
+  readonly csrf: string | null;
+}
+
+export interface LeagueInfo {
+  readonly index: number;
+  readonly name: string;
+  /** Its boss, a built-in bot; null for the top league. */
+  readonly boss: string | null;
+}
+
+export interface ContestInfo {
+  readonly game: string;
+  readonly title: string;
+  readonly leagues: readonly LeagueInfo[];
+  /** What `--lang` takes, with the command each is built and run with. */
+  readonly languages: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly build: string | null;
+    readonly run: string;
+  }[];
+  readonly frozen: boolean;
+  readonly finals: readonly FinalSummary[];
+  /** The most a submission's files hold, and submissions an author may make an hour. */
+  readonly limits: { readonly sourceBytes: number; readonly submissionsPerHour: number };
+  readonly viewer: Viewer;
+}
+
+/** One line of the leaderboard: an active version or a boss. */
+export interface LeaderboardRow {
+  /** Its place in its league, from 1. */
+  readonly rank: number;
+  /** The author's name; null for a boss. */
+  readonly author: string | null;
+  /** The submission's id (the entrant's). */
+  readonly submission: number;
+  /** The author's n-th submission; 0 for a boss. */
+  readonly version: number;
+  readonly league: string;
+  /** `alice.v3`, `wood-boss`. */
+  readonly name: string;
+  /** A boss's built-in bot. */
+  readonly boss: string | null;
+  readonly mu: number;
+  readonly sigma: number;
+  /** μ − 3σ. */
+  readonly rating: number;
+  /** Whether σ is below the contest's settled value. */
+  readonly settled: boolean;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
+export interface Leaderboard {
+  readonly game: string;
+  /** Every league's rows, the highest league first, best first in each. */
+  readonly rows: readonly LeaderboardRow[];
+}
+
+/** A game of the contest, as lists show it. */
+export interface ContestGameLine {
+  /** The stored game's id (the viewer's key); null while it is being played. */
+  readonly id: number | null;
+  readonly kind: 'rated' | 'validation' | 'final';
+  /** The entrants' names in seat order. */
+  readonly seats: readonly string[];
+  readonly winner: number | null;
+  readonly reason: string;
+  readonly turns: number;
+  readonly rated: boolean;
+  /** Why a game meant to be rated was not. */
+  readonly note: string;
+  readonly finishedAt: string | null;
+}
+
+/** A failure of one's bot: the game, the turn, what it was. */
+export interface FailureLine {
+  readonly gameId: number;
+  readonly turn: number;
+  readonly status: string;
+  /** Empty for those who may not read it (a crash's message quotes the bot's stderr). */
+  readonly message: string;
+}
+
+export interface OpponentLine {
+  readonly opponent: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
+export interface SubmissionData {
+  readonly id: number;
+  readonly author: string;
+  readonly version: number;
+  readonly name: string;
+  readonly lang: string;
+  readonly status: EntrantStatus;
+  /** Why it was rejected or retired, in a line. */
+  readonly reason: string;
+  /** What its build and validation printed. */
+  readonly log: string;
+  readonly league: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly submittedAt: string;
+  readonly changedAt: string;
+  readonly validation: readonly ContestGameLine[];
+  /** Its rated and final games, by opponent. */
+  readonly opponents: readonly OpponentLine[];
+  readonly failures: readonly FailureLine[];
+  /** Its rated and final games, newest first. */
+  readonly playedGames: readonly ContestGameLine[];
+}
+
+/** A version as an author's page lists it: what anyone may see of it. */
+export interface VersionLine {
+  readonly id: number;
+  readonly version: number;
+  readonly name: string;
+  readonly lang: string;
+  readonly status: EntrantStatus;
+  readonly league: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly submittedAt: string;
+}
+
+export interface AuthorData {
+  readonly name: string;
+  readonly joinedAt: string;
+  /** Newest first. */
+  readonly versions: readonly VersionLine[];
+  /** Whether the viewer is this author (or the admin): the versions' pages then show everything. */
+  readonly own: boolean;
+}
+
+export interface FinalSummary {
+  readonly id: number;
+  readonly rounds: number;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly gamesPlanned: number;
+  readonly gamesPlayed: number;
+}
+
+export interface FinalStanding {
+  readonly rank: number;
+  readonly name: string;
+  readonly author: string;
+  readonly submission: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly rating: number;
+  /** A win 1, a draw ½. */
+  readonly points: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
+export interface FinalData extends FinalSummary {
+  readonly standings: readonly FinalStanding[];
+  readonly games: readonly ContestGameLine[];
+}
+
+/** What the admin's page shows and changes. */
+export interface AdminData {
+  readonly frozen: boolean;
+  readonly openInvites: number;
+  readonly authors: number;
+  /** Every submission, newest first. */
+  readonly submissions: readonly (VersionLine & { readonly author: string; readonly reason: string })[];
+  readonly gamesPlayed: number;
+  readonly playingNow: number;
+}
