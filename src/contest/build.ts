@@ -18,13 +18,22 @@ import { millis } from '../core/units.js';
 import { type PackedFile, type PackedFiles, packFolder, writeFiles } from '../league/workers/bot-files.js';
 import type { Language } from '../starters/kit.js';
 
-/** A build's limits: compilers need more memory than a bot; the network is never there. */
-export const BUILD_LIMITS: BotLimits = { memoryMb: 2048, maxProcesses: 256, allowNetwork: false, files: 'own' };
-/** CPU time a build may use (its fault when over), and wall time (a build starved by games waits longer). */
-export const BUILD_CPU_MS = 60_000;
-export const BUILD_WALL_MS = 600_000;
-/** What a build may write in its folder, and the most a file may hold. */
-export const BUILD_MAX_BYTES = 256 << 20;
+export interface BuildLimits {
+  /** Its sandbox's: compilers need more memory than a bot; the network is never there. */
+  readonly sandbox: BotLimits;
+  /** CPU time it may use (its fault when over), and wall time (a build starved by games waits longer). */
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  /** What it may write in its folder (also the most one file may hold). */
+  readonly bytes: number;
+}
+
+export const BUILD_LIMITS: BuildLimits = {
+  sandbox: { memoryMb: 2048, maxProcesses: 256, allowNetwork: false, files: 'own' },
+  cpuMs: 60_000,
+  wallMs: 600_000,
+  bytes: 256 << 20,
+};
 /** The most of a build's output its log keeps. */
 const LOG_MAX_CHARS = 64 * 1024;
 const POLL_MS = 250;
@@ -50,13 +59,14 @@ export async function build(
   files: readonly PackedFile[],
   language: Language,
   hidden: readonly string[],
+  limits: BuildLimits = BUILD_LIMITS,
 ): Promise<BuildOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-build-'));
   try {
     writeFiles(dir, files);
     const command = buildCommand(language);
     if (command === null) return { ok: true, build: packFolder(dir), log: '' };
-    const ran = await runBuild(command, dir, hidden);
+    const ran = await runBuild(command, dir, hidden, limits);
     if (ran.failure) return { ok: false, reason: ran.failure, log: ran.log };
     return { ok: true, build: packFolder(dir), log: ran.log };
   } finally {
@@ -69,6 +79,7 @@ async function runBuild(
   command: string,
   dir: string,
   hidden: readonly string[],
+  limits: BuildLimits,
 ): Promise<{ log: string; failure: string | null }> {
   const log = new BuildLog();
   let ended = false;
@@ -82,9 +93,9 @@ async function runBuild(
     },
   };
   // Nothing to read, and no file past the limit (ulimit -f counts blocks of 512 bytes).
-  const shell = `exec </dev/null; ulimit -f ${BUILD_MAX_BYTES / 512}; ${command}`;
+  const shell = `exec </dev/null; ulimit -f ${Math.ceil(limits.bytes / 512)}; ${command}`;
   const builder = new BotProcess(shell, owner, {
-    limits: BUILD_LIMITS,
+    limits: limits.sandbox,
     cwd: dir,
     hidden,
     writable: true,
@@ -96,9 +107,9 @@ async function runBuild(
   while (!ended && failure === null) {
     await sleep(POLL_MS);
     const cpu = builder.cpuMs();
-    if (cpu !== undefined && cpu > BUILD_CPU_MS) failure = `the build used over ${BUILD_CPU_MS / 1000} s of CPU`;
-    else if (Date.now() - started > BUILD_WALL_MS) failure = `the build took over ${BUILD_WALL_MS / 1000} s`;
-    else if (folderBytes(dir) > BUILD_MAX_BYTES) failure = `the build wrote over ${BUILD_MAX_BYTES >> 20} MB`;
+    if (cpu !== undefined && cpu > limits.cpuMs) failure = `the build used over ${limits.cpuMs / 1000} s of CPU`;
+    else if (Date.now() - started > limits.wallMs) failure = `the build took over ${limits.wallMs / 1000} s`;
+    else if (folderBytes(dir) > limits.bytes) failure = `the build wrote over ${limits.bytes / 2 ** 20} MB`;
   }
   const breach = builder.breach();
   await builder.end(millis(0));

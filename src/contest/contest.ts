@@ -17,7 +17,7 @@ import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
 import type { PlannedGame } from '../league/formats/format.js';
 import { playHere } from '../league/parallel-games.js';
-import { playScheduled, type RunGames, type RunInPlay } from '../league/scheduled-game.js';
+import { type PlayedScheduled, playScheduled, type RunGames, type RunInPlay } from '../league/scheduled-game.js';
 import type {
   AuthorRecord,
   ContestRecord,
@@ -51,6 +51,8 @@ export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
 export const AUTHOR_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
 /** Submissions an author may make in an hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
+/** How often a validation game is played when the machine, not the bot, made it time out. */
+const VALIDATION_TRIES = 3;
 
 /** A request the contest refuses, in words for the one who made it; `kind` says how a server answers it. */
 export class ContestError extends Error {
@@ -436,42 +438,52 @@ export class Contest {
 
   /**
    * Two games against the lowest league's boss, one from each seat, on one seed: a timeout, a crash
-   * or an invalid line of the version's rejects it, naming the turn and the game. Each game takes
+   * or an invalid line of the version's rejects it, naming the turn and the game; a timeout the
+   * machine caused (ratings.ts) plays the game again, up to VALIDATION_TRIES times. Each game takes
    * one of the contest's slots, so that the games being played keep their cores.
    */
   private async validate(entrant: EntrantRecord): Promise<string | null> {
     const boss = this.bossOf(0)!;
     const seed = randomSeed();
-    const planned = this.store.contest.plan(
-      [
-        { kind: 'validation', seats: [entrant.id, boss.id], seed, final: null },
-        { kind: 'validation', seats: [boss.id, entrant.id], seed, final: null },
-      ],
-      true,
-    );
-    for (const [k, game] of planned.entries()) {
-      await this.schedule.hold();
-      let played: Awaited<ReturnType<typeof playScheduled>>;
-      try {
-        played = await playScheduled(this.runGames, plannedGame(game), {
-          builtinsAsProcesses: true,
-          forfeitUnstarted: true,
-          hidden: databaseFiles(this.store.path),
-        });
-      } finally {
-        this.schedule.release();
-      }
-      const { replay, ...rest } = played;
-      const gameId = this.store.recordGame({ runId: this.runId, ...rest }, replay)!;
-      this.store.contest.played(game.index, gameId, { rated: false, note: '' });
-      const seat = game.seats.indexOf(entrant.id);
-      const failed = played.result.players.find((p) => p.seat === seat && p.status !== 'ok');
-      if (failed) {
-        const turn = replay.turns.find((t) => t.seat === seat && t.failure)?.turn ?? replay.turns.length;
-        return `${failed.status} at turn ${turn} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${turn})`;
+    for (const [k, seats] of [
+      [entrant.id, boss.id],
+      [boss.id, entrant.id],
+    ].entries()) {
+      const seat = seats.indexOf(entrant.id);
+      for (let tries = 1; ; tries++) {
+        const [game] = this.store.contest.plan([{ kind: 'validation', seats, seed, final: null }], false);
+        const { gameId, result, replay } = await this.playValidation(game!);
+        const failed = result.players.find((p) => p.seat === seat && p.status !== 'ok');
+        if (!failed) break;
+        const turn = replay.turns.find((t) => t.seat === seat && t.failure);
+        const machine = turn && voidReason(result, { cpuMs: turn.cpuMs, limitMs: turn.limitMs });
+        if (machine && tries < VALIDATION_TRIES) continue;
+        const at = turn?.turn ?? replay.turns.length;
+        return `${failed.status} at turn ${at} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${at})`;
       }
     }
     return null;
+  }
+
+  /** Plays a validation game in a slot of the contest's, and stores it. */
+  private async playValidation(
+    game: PlannedContestGame,
+  ): Promise<{ gameId: number } & Pick<PlayedScheduled, 'result' | 'replay'>> {
+    await this.schedule.hold();
+    let played: PlayedScheduled;
+    try {
+      played = await playScheduled(this.runGames, plannedGame(game), {
+        builtinsAsProcesses: true,
+        forfeitUnstarted: true,
+        hidden: databaseFiles(this.store.path),
+      });
+    } finally {
+      this.schedule.release();
+    }
+    const { replay, ...rest } = played;
+    const gameId = this.store.recordGame({ runId: this.runId, ...rest }, replay)!;
+    this.store.contest.played(game.index, gameId, { rated: false, note: '' });
+    return { gameId, result: played.result, replay };
   }
 
   private changed(): void {

@@ -33,10 +33,19 @@ export function startTabula(args: readonly string[], cwd = root): ChildProcess {
   return spawn(...tabulaCommand(args), { cwd, stdio: 'ignore' });
 }
 
-/** Runs `tabula` to its end; with `limitMs`, killed (SIGKILL) if it runs longer, its code then null. */
-export function tabula(args: readonly string[], stdin = '', cwd = root, limitMs?: number): Promise<Run> {
+/**
+ * Runs `tabula` to its end; with `limitMs`, killed (SIGKILL) if it runs longer, its code then null;
+ * `env`: variables to set for it.
+ */
+export function tabula(
+  args: readonly string[],
+  stdin = '',
+  cwd = root,
+  limitMs?: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...tabulaCommand(args), { cwd });
+    const child = spawn(...tabulaCommand(args), { cwd, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     const limit = limitMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), limitMs);

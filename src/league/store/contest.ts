@@ -289,7 +289,11 @@ export class ContestTables {
   unplayed(): PlannedContestGame[] {
     return (
       this.db
-        .prepare(`SELECT * FROM contest_games WHERE game_id IS NULL AND dropped = 0 ORDER BY idx`)
+        .prepare(
+          `SELECT c.* FROM contest_games c WHERE c.game_id IS NULL AND c.dropped = 0
+           AND NOT EXISTS (SELECT 1 FROM games g, contest WHERE g.run_id = contest.run_id AND g.idx = c.idx)
+           ORDER BY c.idx`,
+        )
         .all() as ContestGameRow[]
     ).map(contestGameOf);
   }

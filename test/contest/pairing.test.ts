@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Candidate, choosePair } from '../../src/contest/pairing.js';
+import { SETTLED_SIGMA } from '../../src/contest/ratings.js';
+
+const settled = SETTLED_SIGMA - 1;
+const unsettled = SETTLED_SIGMA + 2;
+
+function entrant(id: number, over: Partial<Candidate> = {}): Candidate {
+  return { id, authorId: id, league: 0, mu: 25, sigma: settled, games: 50, lastPlanned: 1000 + id, ...over };
+}
+const boss = (id: number, league: number, mu = 25): Candidate => entrant(id, { authorId: null, league, mu });
+/** A random source that always gives `r`: 0 picks the nearest opponent in μ. */
+const always = (r: number) => () => r;
+
+describe('who plays next in a contest', () => {
+  it('chooses a version whose rating is not settled first, the newest of the fewest games', () => {
+    const field = [
+      boss(1, 0),
+      entrant(2, { games: 3 }),
+      entrant(3, { sigma: unsettled, games: 9 }),
+      entrant(4, { sigma: unsettled, games: 9 }),
+      entrant(5, { sigma: unsettled, games: 12 }),
+    ];
+    assert.equal(choosePair(field, 0, always(0))![0].id, 4, 'unsettled before the fewest games; then the newest');
+  });
+
+  it('chooses the settled version with the fewest games otherwise, never a boss', () => {
+    const field = [boss(1, 0), entrant(2, { games: 40 }), entrant(3, { games: 20 }), entrant(4, { games: 30 })];
+    assert.equal(choosePair(field, 0, always(0))![0].id, 3);
+    assert.equal(choosePair([boss(1, 0), boss(2, 0)], 0, always(0)), null, 'bosses alone play nobody');
+  });
+
+  it('gives every fourth choice to the version idle longest, so that none starves', () => {
+    const field = [boss(1, 0), entrant(2, { games: 1, lastPlanned: 500 }), entrant(3, { games: 90, lastPlanned: 10 })];
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 7].map((turn) => choosePair(field, turn, always(0))![0].id),
+      [2, 2, 2, 3, 2, 3],
+    );
+  });
+
+  it('draws the opponent from the version’s league, bosses included, never its own author', () => {
+    const field = [
+      boss(1, 0, 20),
+      boss(2, 1, 30),
+      entrant(3, { league: 1, mu: 31, games: 0 }),
+      entrant(4, { league: 1, mu: 40 }),
+      entrant(5, { league: 0, mu: 31 }),
+      { ...entrant(6, { league: 1, mu: 31 }), authorId: 3 },
+    ];
+    assert.deepEqual(
+      choosePair(field, 0, always(0))!.map((c) => c.id),
+      [3, 2],
+      'the nearest in μ of its league',
+    );
+    // r near 1: k = ceil(5 / 1.01^0.65) = 5, the index floor(0.99 * k) among those sorted by distance in μ.
+    assert.deepEqual(
+      choosePair(field, 0, always(0.99))!.map((c) => c.id),
+      [3, 4],
+      'now and then a farther one',
+    );
+  });
+
+  it('takes the nearest league with anyone, the lower first, when the version’s own has nobody else', () => {
+    const field = [boss(1, 0), boss(2, 1), entrant(3, { league: 3, games: 0 }), entrant(4, { league: 2 })];
+    assert.deepEqual(
+      choosePair(field, 0, always(0))!.map((c) => c.id),
+      [3, 4],
+    );
+    const alone = [boss(1, 0), boss(2, 1), entrant(3, { league: 2, games: 0 })];
+    assert.deepEqual(
+      choosePair(alone, 0, always(0))!.map((c) => c.id),
+      [3, 2],
+      'a top-league version plays the boss below',
+    );
+  });
+});

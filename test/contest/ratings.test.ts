@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FIRST_RATING, ratingsAfter, shownRating, voidReason } from '../../src/contest/ratings.js';
+import type { GameResult, PlayerStatus } from '../../src/core/game-result.js';
+import { seat } from '../../src/core/units.js';
+import type { EntrantRecord } from '../../src/league/store/contest-records.js';
+
+function entrant(id: number): EntrantRecord {
+  return {
+    id,
+    authorId: id,
+    version: 1,
+    boss: null,
+    lang: 'python',
+    status: 'active',
+    reason: '',
+    log: '',
+    buildHash: 'h',
+    league: 0,
+    ...FIRST_RATING,
+    games: 0,
+    wins: 0,
+    draws: 0,
+    losses: 0,
+    submittedAt: '',
+    changedAt: '',
+  };
+}
+
+function result(winner: 0 | 1 | null, statuses: [PlayerStatus, PlayerStatus] = ['ok', 'ok']): GameResult {
+  return {
+    game: 'morris',
+    seed: 1,
+    turns: 10,
+    winner: winner === null ? null : seat(winner),
+    reason: '',
+    players: [0, 1].map((s) => ({
+      bot: `b${s}`,
+      seat: seat(s),
+      score: 0,
+      rank: winner === null ? 1 : winner === s ? 1 : 2,
+      status: statuses[s]!,
+      message: '',
+    })),
+  };
+}
+
+describe('a contest’s ratings', () => {
+  it('start every entrant at μ 25, σ 25/3: a shown rating of 0', () => {
+    assert.equal(FIRST_RATING.mu, 25);
+    assert.ok(Math.abs(FIRST_RATING.sigma - 25 / 3) < 1e-9);
+    assert.ok(Math.abs(shownRating(FIRST_RATING)) < 1e-9);
+  });
+
+  it('move both sides of a clean game: the winner up, the loser down, both surer', () => {
+    const [a, b] = ratingsAfter([entrant(1), entrant(2)], result(1));
+    assert.deepEqual([a!.score, b!.score], [0, 1]);
+    assert.ok(a!.mu < 25 && b!.mu > 25);
+    assert.ok(a!.sigma < FIRST_RATING.sigma && b!.sigma < FIRST_RATING.sigma);
+    const [x, y] = ratingsAfter([entrant(1), entrant(2)], result(null));
+    assert.deepEqual([x!.score, y!.score], [0.5, 0.5]);
+  });
+
+  it('make a failure its bot’s loss alone: the opponent’s rating does not move, its win is tallied', () => {
+    const [failing, other] = ratingsAfter([entrant(1), entrant(2)], result(1, ['crash', 'ok']));
+    assert.ok(failing!.mu < 25, 'the failing bot loses rating');
+    assert.deepEqual([other!.mu, other!.sigma, other!.score], [FIRST_RATING.mu, FIRST_RATING.sigma, 1]);
+  });
+
+  it('rate nobody for a timeout the machine caused: the bot used under half its limit in CPU', () => {
+    const timedOut = result(0, ['ok', 'timeout']);
+    assert.match(
+      voidReason(timedOut, { cpuMs: 3.5, limitMs: 50 }) ?? '',
+      /seat 1 ran out of time having used 3\.5 ms of CPU of its 50 ms/,
+    );
+    assert.equal(voidReason(timedOut, { cpuMs: 30, limitMs: 50 }), null, 'a bot that computed is at fault');
+    assert.equal(voidReason(timedOut, { cpuMs: undefined, limitMs: 50 }), null, 'unmeasured: the rules stand');
+    assert.equal(voidReason(result(0, ['ok', 'crash']), { cpuMs: 0, limitMs: 50 }), null, 'only timeouts');
+  });
+});
