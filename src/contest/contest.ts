@@ -72,6 +72,11 @@ export interface ContestSettings {
   readonly redis?: string;
   /** Where a build's files are unpacked to be played (the workers' cache by default). */
   readonly cache?: string;
+  /**
+   * What plays the games instead of the arena, here or on workers: the schedule's games, stored and
+   * told to `run.onGame` as the executors do (a benchmark's instant games).
+   */
+  readonly executor?: (run: RunInPlay) => Promise<void>;
 }
 
 export class Contest {
@@ -259,7 +264,8 @@ export class Contest {
       schedule: this.schedule,
       onGame: (game) => this.schedule.record(game),
     };
-    if (this.settings.redis === undefined) {
+    if (this.settings.executor) await this.settings.executor(run);
+    else if (this.settings.redis === undefined) {
       const writer = new GameWriter(this.store.path);
       try {
         await playHere(run, writer, Number.POSITIVE_INFINITY, false);
