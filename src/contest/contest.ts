@@ -11,8 +11,10 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type Bot, parseBotSpec } from '../arena/bot-spec.js';
+import { viewProblem } from '../arena/sandbox/file-view.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
-import { checkSeats, type GameDefinition } from '../core/game.js';
+import { type Enforcement, unenforced } from '../arena/sandbox/sandbox.js';
+import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
 import type { PlannedGame } from '../league/formats/format.js';
@@ -119,6 +121,7 @@ export class Contest {
     settings: ContestSettings,
   ): { contest: Contest; adminKey: string | null } {
     checkSeats(game, 2);
+    checkSandbox();
     const existing = store.contest.get();
     if (existing && existing.game !== game.id)
       throw new StoreError(`${store.path} holds a contest of ${existing.game}, not of ${game.id}`);
@@ -246,8 +249,8 @@ export class Contest {
   async run(): Promise<void> {
     const { contest } = this.store;
     for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
-      const stored = this.store.games(this.runId).find((g) => g.id === gameId)!;
-      this.settle(contest.planned(index)!, gameId, stored.result);
+      const [stored] = this.store.gamesWithIds([gameId]);
+      this.settle(contest.planned(index)!, gameId, stored!.result);
     }
     this.endFinalIfPlayed();
     for (const entrant of contest.entrants()) if (entrant.status !== 'rejected') this.enter(entrant);
@@ -496,6 +499,26 @@ export class Contest {
     for (const listener of this.listeners) listener();
   }
 }
+
+/**
+ * Refuses, with `SetupError`, a machine where strangers' bots could not be kept in their sandbox:
+ * without their view of the files (bubblewrap), their cgroups (memory, processes, containment) or
+ * their own network namespace. A contest runs strangers' code or not at all.
+ */
+function checkSandbox(): void {
+  const view = viewProblem();
+  const off = [...unenforced()].filter(([what]) => STRANGERS_NEED.includes(what));
+  const problems = [
+    ...(view ? [`a view of their own files: ${view}`] : []),
+    ...off.map(([what, why]) => `${what}: ${why}`),
+  ];
+  if (problems.length > 0)
+    throw new SetupError(
+      `a contest runs strangers' bots, which this machine cannot keep in their sandbox: ${problems.join('; ')}`,
+    );
+}
+
+const STRANGERS_NEED: readonly Enforcement[] = ['memory', 'processes', 'containment', 'network'];
 
 /**
  * `count` new invites to the contest in `store` (also while its server runs, from another process),

@@ -85,10 +85,15 @@ function entrantLine(contest: Contest, e: EntrantRecord): Omit<LeaderboardRow, '
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** The games a submission's page lists, newest first, and the failures it links. */
+const LISTED_GAMES = 200;
+const LISTED_FAILURES = 50;
+
 /** A submission, whole: only for its author and the admin. */
 export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
   const line = entrantLine(contest, entrant);
-  const games = gameLines(contest, contest.store.contest.gamesOf(entrant.id));
+  const { contest: tables } = contest.store;
+  const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false));
   return {
     id: entrant.id,
     author: line.author!,
@@ -108,10 +113,10 @@ export function submissionData(contest: Contest, entrant: EntrantRecord, asker: 
     losses: entrant.losses,
     submittedAt: entrant.submittedAt,
     changedAt: entrant.changedAt,
-    validation: games.filter((g) => g.kind === 'validation'),
+    validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true)),
     opponents: opponents(contest, entrant),
     failures: failures(contest, entrant, asker),
-    playedGames: games.filter((g) => g.kind !== 'validation'),
+    playedGames: games,
   };
 }
 
@@ -143,16 +148,9 @@ function versionLine(contest: Contest, e: EntrantRecord): VersionLine {
   };
 }
 
-/** The stored games of the contest's run by id, for the lines that name them. */
-function storedById(contest: Contest, ids: readonly number[]): Map<number, StoredGame> {
-  const wanted = new Set(ids);
-  return new Map(
-    contest.store
-      .games(contest.runId)
-      .filter((g) => wanted.has(g.id))
-      .map((g) => [g.id, g]),
-  );
-}
+/** The stored games with these ids, by id, for the lines that name them. */
+const storedById = (contest: Contest, ids: readonly number[]): Map<number, StoredGame> =>
+  new Map(contest.store.gamesWithIds(ids).map((g) => [g.id, g]));
 
 function gameLines(contest: Contest, games: readonly ContestGameRecord[]): ContestGameLine[] {
   const names = new Map(contest.store.contest.entrants().map((e) => [e.id, contest.nameOf(e)]));
@@ -180,22 +178,15 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[]): Conte
   });
 }
 
-/** The entrant's rated and final games, by opponent, from its side. */
+/** The entrant's rated and final games, all of them, by opponent, from its side. */
 function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
-  const games = contest.store.contest.gamesOf(entrant.id).filter((g) => g.kind !== 'validation' && g.gameId !== null);
-  const stored = storedById(
-    contest,
-    games.map((g) => g.gameId!),
-  );
   const byOpponent = new Map<number, { wins: number; draws: number; losses: number }>();
-  for (const g of games) {
-    const result = stored.get(g.gameId!)?.result;
-    if (!result) continue;
-    const seat = g.seats.indexOf(entrant.id);
-    const other = g.seats[1 - seat]!;
+  for (const { seats, winner } of contest.store.contest.outcomesOf(entrant.id)) {
+    const seat = seats.indexOf(entrant.id);
+    const other = seats[1 - seat]!;
     const tally = byOpponent.get(other) ?? { wins: 0, draws: 0, losses: 0 };
-    if (result.winner === null) tally.draws++;
-    else if (result.winner === seat) tally.wins++;
+    if (winner === null) tally.draws++;
+    else if (winner === seat) tally.wins++;
     else tally.losses++;
     byOpponent.set(other, tally);
   }
@@ -206,9 +197,15 @@ function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
   }));
 }
 
-/** Every failure of the entrant's, linked at its turn; a crash's message only for those who may read it. */
+/**
+ * The entrant's failures among its newest games, linked at their turns (the newest LISTED_FAILURES);
+ * a crash's message only for those who may read it.
+ */
 function failures(contest: Contest, entrant: EntrantRecord, asker: Asker): FailureLine[] {
-  const games = contest.store.contest.gamesOf(entrant.id).filter((g) => g.gameId !== null);
+  const { contest: tables } = contest.store;
+  const games = [...tables.gamesOf(entrant.id, LISTED_GAMES, false), ...tables.gamesOf(entrant.id, LISTED_GAMES, true)]
+    .filter((g) => g.gameId !== null)
+    .sort((a, b) => b.index - a.index);
   const stored = storedById(
     contest,
     games.map((g) => g.gameId!),
@@ -219,6 +216,7 @@ function failures(contest: Contest, entrant: EntrantRecord, asker: Asker): Failu
     const seat = g.seats.indexOf(entrant.id);
     const player = game?.result.players.find((p) => p.seat === seat);
     if (!game || !player || player.status === 'ok') continue;
+    if (lines.length >= LISTED_FAILURES) break;
     const turn =
       contest.store.replay(game.id)?.turns.find((t) => t.seat === seat && t.failure)?.turn ?? game.result.turns;
     lines.push({
@@ -311,7 +309,7 @@ export function adminData(contest: Contest): AdminData {
     openInvites: tables.openInvites(),
     authors: tables.authors().length,
     submissions,
-    gamesPlayed: contest.store.games(contest.runId).length,
+    gamesPlayed: contest.store.gameCount(contest.runId),
     playingNow: contest.schedule.playingNow().length,
   };
 }

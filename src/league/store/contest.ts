@@ -345,16 +345,34 @@ export class ContestTables {
     return row ? contestGameOf(row) : null;
   }
 
-  /** The planned games an entrant plays in, played or not, newest first. */
-  gamesOf(entrant: number, limit = 1000): ContestGameRecord[] {
+  /**
+   * The planned games an entrant plays in, played or not, newest first, `limit` of them: its
+   * validation games, or the others (rated and final).
+   */
+  gamesOf(entrant: number, limit: number, validation: boolean): ContestGameRecord[] {
     return (
       this.db
         .prepare(
           `SELECT g.* FROM entrant_games e JOIN contest_games g ON g.idx = e.idx
-           WHERE e.entrant_id = ? ORDER BY g.idx DESC LIMIT ?`,
+           WHERE e.entrant_id = ? AND (g.kind = 'validation') = ? ORDER BY g.idx DESC LIMIT ?`,
         )
-        .all(entrant, limit) as ContestGameRow[]
+        .all(entrant, validation ? 1 : 0, limit) as ContestGameRow[]
     ).map(contestGameOf);
+  }
+
+  /**
+   * The winners of every stored game the entrant sat in but its validation games, with their seats:
+   * what its tally by opponent is counted from (a light read of however many games).
+   */
+  outcomesOf(entrant: number): { readonly seats: readonly number[]; readonly winner: number | null }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT c.seats, json_extract(g.result, '$.winner') AS winner FROM entrant_games e
+         JOIN contest_games c ON c.idx = e.idx JOIN games g ON g.id = c.game_id
+         WHERE e.entrant_id = ? AND c.kind != 'validation'`,
+      )
+      .all(entrant) as { seats: string; winner: number | null }[];
+    return rows.map((r) => ({ seats: JSON.parse(r.seats) as number[], winner: r.winner }));
   }
 
   /** The planned games of a kind (a final's, by its id). */

@@ -135,22 +135,23 @@ export class Store {
 
   games(runId: number): StoredGame[] {
     if (this.version === 'empty') return [];
-    const rows = this.db
-      .prepare(
-        'SELECT id, run_id, idx, round, seats, result, times, finished_at, duration_ms FROM games WHERE run_id = ? ORDER BY id',
-      )
-      .all(runId) as GameRow[];
-    return rows.map((r) => ({
-      id: r.id,
-      runId: r.run_id,
-      index: r.idx,
-      round: r.round,
-      seats: JSON.parse(r.seats) as number[],
-      result: JSON.parse(r.result) as GameResult,
-      times: JSON.parse(r.times) as SeatTimes[],
-      finishedAt: r.finished_at,
-      durationMs: r.duration_ms,
-    }));
+    return (
+      this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE run_id = ? ORDER BY id`).all(runId) as GameRow[]
+    ).map(gameOf);
+  }
+
+  /** The stored games with these ids (those that exist), without their replays. */
+  gamesWithIds(ids: readonly number[]): StoredGame[] {
+    if (this.version === 'empty' || ids.length === 0) return [];
+    const select = this.db.prepare(
+      `SELECT ${GAME_COLUMNS} FROM games WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    );
+    return (select.all(JSON.stringify(ids)) as GameRow[]).map(gameOf);
+  }
+
+  /** How many games the run has stored. */
+  gameCount(runId: number): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM games WHERE run_id = ?').get(runId) as { n: number }).n;
   }
 
   /** The id of the latest stored game, 0 when none: readers poll it to learn that games were stored. */
@@ -230,6 +231,20 @@ interface GameRow {
   finished_at: string;
   duration_ms: number;
 }
+
+const GAME_COLUMNS = 'id, run_id, idx, round, seats, result, times, finished_at, duration_ms';
+
+const gameOf = (r: GameRow): StoredGame => ({
+  id: r.id,
+  runId: r.run_id,
+  index: r.idx,
+  round: r.round,
+  seats: JSON.parse(r.seats) as number[],
+  result: JSON.parse(r.result) as GameResult,
+  times: JSON.parse(r.times) as SeatTimes[],
+  finishedAt: r.finished_at,
+  durationMs: r.duration_ms,
+});
 
 interface ClaimRow {
   run_id: number;
