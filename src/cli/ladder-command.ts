@@ -27,6 +27,7 @@ export async function ladderCommand(gameId: string, options: LadderOptions): Pro
     concurrency: options.concurrency,
     ...(options.redis !== undefined && { redis: options.redis }),
   });
+  contest.claim();
   const arena = await serveArena({ hub: new LiveHub('hidden'), database: store, contest }, options);
   process.stdout.write(`${arena.url}\n`);
   if (adminKey !== null)

@@ -22,8 +22,17 @@ export async function resultsCommand(options: ResultsOptions): Promise<void> {
     const runs = store.runs().filter((r) => options.run === undefined || r.id === options.run);
     if (options.run !== undefined && runs.length === 0) throw new UsageError(`${options.db} has no run ${options.run}`);
     const text = options.games ? gameLists(store, runs, options.json === true) : reports(store, runs, options.json);
-    process.stdout.write(runs.length === 0 && !options.json ? `${options.db} holds no runs yet\n` : text);
+    process.stdout.write(
+      runs.length === 0 && !options.json ? `${options.db} holds no runs${contestNote(store)}\n` : text,
+    );
   });
+}
+
+/** What a contest's database holds instead of runs: where to see it. */
+function contestNote(store: Store): string {
+  const contest = store.contest.get();
+  if (!contest) return ' yet';
+  return `: it holds a contest of ${contest.game} (tabula ladder ${contest.game} --db ${store.path} serves it; tabula replay <game id> --db ${store.path} prints one of its games)`;
 }
 
 function reports(store: Store, runs: readonly RunRecord[], json: boolean | undefined): string {

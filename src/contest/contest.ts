@@ -27,7 +27,7 @@ import type {
   GameOutcome,
   PlannedContestGame,
 } from '../league/store/contest-records.js';
-import { StoreError } from '../league/store/errors.js';
+import { RunBusyError, StoreError } from '../league/store/errors.js';
 import { GameWriter } from '../league/store/game-writer.js';
 import type { StoredGame } from '../league/store/records.js';
 import { databaseFiles, type Store } from '../league/store/store.js';
@@ -243,10 +243,26 @@ export class Contest {
   // Playing.
 
   /**
+   * Claims the contest for this process: one server plays a contest at a time (another one's claim,
+   * a live process's, is a `StoreError` naming it). `run` gives it up when it ends.
+   */
+  claim(): void {
+    try {
+      this.store.claimRun(this.runId);
+    } catch (err) {
+      if (!(err instanceof RunBusyError)) throw err;
+      throw new StoreError(
+        `the contest in ${this.store.path} is already being served by process ${err.pid} on ${err.host} (since ${err.since})`,
+      );
+    }
+  }
+
+  /**
    * Plays the contest until `stop`: first what a stop left (games stored but not yet rated, games
    * planned but not played, submissions not yet built or validated), then games without end.
    */
   async run(): Promise<void> {
+    this.claim();
     const { contest } = this.store;
     for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
       const [stored] = this.store.gamesWithIds([gameId]);
@@ -287,6 +303,7 @@ export class Contest {
       });
     }
     await this.builds;
+    this.store.releaseRun(this.runId);
   }
 
   /** Stops handing out games and building: what is being played or built finishes first. */
@@ -417,7 +434,16 @@ export class Contest {
   // Building and validating, one submission at a time, in the order they came.
 
   private queueBuild(id: number): void {
-    this.builds = this.builds.then(() => (this.stopping ? undefined : this.buildAndValidate(id)));
+    this.builds = this.builds.then(async () => {
+      if (this.stopping) return;
+      try {
+        await this.buildAndValidate(id);
+      } catch (err) {
+        // A fault of Tabula's, not the submission's: said on stderr, and the next submission is built.
+        process.stderr.write(`tabula: internal error building submission ${id}: ${(err as Error).stack ?? err}\n`);
+        this.reject(id, `Tabula could not build or validate it: ${(err as Error).message}`);
+      }
+    });
   }
 
   private async buildAndValidate(id: number): Promise<void> {

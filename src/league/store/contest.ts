@@ -34,8 +34,9 @@ export class ContestTables {
     private readonly path: string,
   ) {}
 
-  /** The contest this database holds; null for none. */
+  /** The contest this database holds; null for none (also in a database older than contests, opened to read). */
   get(): ContestRecord | null {
+    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contest'").get()) return null;
     const row = this.db.prepare('SELECT * FROM contest').get() as ContestRow | undefined;
     return row
       ? {
