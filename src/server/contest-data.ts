@@ -88,7 +88,13 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
 /** A submission, whole: only for its author and the admin. */
 export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
   const line = entrantLine(contest, entrant);
-  const games = gameLines(contest, contest.store.contest.gamesOf(entrant.id));
+  // Its validation games however many games followed them (gamesOf gives the newest only).
+  const validation = contest.store.contest
+    .gamesOfKind('validation')
+    .filter((g) => g.seats.includes(entrant.id))
+    .reverse();
+  const played = contest.store.contest.gamesOf(entrant.id).filter((g) => g.kind !== 'validation');
+  const games = gameLines(contest, [...validation, ...played], asker);
   return {
     id: entrant.id,
     author: line.author!,
@@ -154,8 +160,11 @@ function storedById(contest: Contest, ids: readonly number[]): Map<number, Store
   );
 }
 
-function gameLines(contest: Contest, games: readonly ContestGameRecord[]): ContestGameLine[] {
-  const names = new Map(contest.store.contest.entrants().map((e) => [e.id, contest.nameOf(e)]));
+/** The games as `asker` may read them: a crash's reason quotes the bot's stderr, for its author alone. */
+function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker: Asker): ContestGameLine[] {
+  const entrants = new Map(contest.store.contest.entrants().map((e) => [e.id, e]));
+  const entrantOf = (id: number) => entrants.get(id) ?? null;
+  const names = new Map([...entrants.values()].map((e) => [e.id, contest.nameOf(e)]));
   const stored = storedById(
     contest,
     games.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
@@ -170,7 +179,9 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[]): Conte
         kind: g.kind,
         seats: g.seats.map((id) => names.get(id) ?? `#${id}`),
         winner: game?.result.winner ?? null,
-        reason: game?.result.reason ?? 'being played',
+        reason: game
+          ? hidePrivate({ turns: [], result: game.result }, readable(g.seats, asker, entrantOf)).result.reason
+          : 'being played',
         turns: game?.result.turns ?? 0,
         rated: g.rated,
         note: g.note,
@@ -244,7 +255,7 @@ function finalSummary(contest: Contest, final: FinalRecord): FinalSummary {
 }
 
 /** A final's standings, from its own games alone: ratings start afresh, points beside them. */
-export function finalData(contest: Contest, final: FinalRecord): FinalData {
+export function finalData(contest: Contest, final: FinalRecord, asker: Asker): FinalData {
   const planned = contest.store.contest.gamesOfKind('final', final.id);
   const stored = storedById(
     contest,
@@ -283,7 +294,7 @@ export function finalData(contest: Contest, final: FinalRecord): FinalData {
     })
     .sort((x, y) => y.rating - x.rating)
     .map((s, i) => ({ rank: i + 1, ...s }));
-  return { ...finalSummary(contest, final), standings, games: gameLines(contest, planned) };
+  return { ...finalSummary(contest, final), standings, games: gameLines(contest, planned, asker) };
 }
 
 interface FinalTally {
@@ -323,11 +334,22 @@ export function adminData(contest: Contest): AdminData {
 export function replayFor(contest: Contest, replay: Replay, gameId: number, asker: Asker): Replay {
   if (asker.admin) return replay;
   const planned = contest.store.contest.plannedOfGame(gameId);
-  const owned = new Set(
-    (planned?.seats ?? [])
-      .map((id, seat) => ({ seat, entrant: contest.store.contest.entrant(id) }))
-      .filter(({ entrant }) => entrant !== null && mayRead(asker, entrant))
-      .map(({ seat }) => seat),
+  return hidePrivate(
+    replay,
+    readable(planned?.seats ?? [], asker, (id) => contest.store.contest.entrant(id)),
   );
-  return hidePrivate(replay, owned);
+}
+
+/** The seats of a game (its entrants' ids in seat order) whose private parts `asker` may read. */
+function readable(
+  seats: readonly number[],
+  asker: Asker,
+  entrantOf: (id: number) => EntrantRecord | null,
+): Set<number> {
+  return new Set(
+    seats.flatMap((id, seat) => {
+      const entrant = entrantOf(id);
+      return entrant !== null && mayRead(asker, entrant) ? [seat] : [];
+    }),
+  );
 }
