@@ -1,22 +1,52 @@
 /** The server as the pages see it: JSON over HTTP, and one WebSocket per tab for what changes. */
 import type { ClientMessage, ServerMessage } from '../server/wire.js';
 
-export async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(path);
-  const body = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
-  return body;
+/** Whether the server is a contest's (`tabula ladder`), as the page's body says. */
+export const onContestSite = (): boolean => document.body.dataset.site === 'contest';
+
+/** The session's token against cross-site requests (a contest's pages): sent with every change asked. */
+let csrf: string | null = null;
+
+export function setCsrf(token: string | null): void {
+  csrf = token;
 }
 
-export async function postJson<T>(path: string, value: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(value),
-  });
-  const body = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
-  return body;
+export const getJson = <T>(path: string): Promise<T> => request<T>('GET', path);
+
+export const postJson = <T>(path: string, value: unknown): Promise<T> => request<T>('POST', path, value);
+
+/**
+ * Asks the server, with a JSON body or a form: the answer's JSON, or an Error in the server's words
+ * (its `{error}`; the text of a refusal that is no JSON, such as a proxy's).
+ */
+export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET' && csrf !== null) headers['x-csrf-token'] = csrf;
+  let sent: BodyInit | undefined;
+  if (body instanceof FormData) sent = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    sent = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, ...(sent !== undefined && { body: sent }) });
+  } catch {
+    throw new Error('the server cannot be reached: is it running?');
+  }
+  const text = await response.text();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (!response.ok) {
+    const said = (value as { error?: unknown } | undefined)?.error;
+    throw new Error(typeof said === 'string' ? said : text.trim() || `${response.status} ${response.statusText}`);
+  }
+  if (value === undefined) throw new Error(`the server's answer to ${path} is not JSON`);
+  return value as T;
 }
 
 type Listener = (message: ServerMessage) => void;

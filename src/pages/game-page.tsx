@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReplayTurn } from '../arena/replay.js';
 import type { Seat } from '../core/units.js';
 import type { Ask, GameData, ServerMessage } from '../server/wire.js';
-import { getJson, socket } from './api.js';
+import { getJson, onContestSite, socket } from './api.js';
 import { Board } from './board.js';
 import { seatColour } from './format.js';
 import { PersonMove } from './person-move.js';
@@ -203,7 +203,7 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
           </span>
         </h1>
         <p class="crumbs">
-          {!offline && <a href="/">Runs</a>}
+          {!offline && <a href="/">{onContestSite() ? 'Leaderboard' : 'Runs'}</a>}
           {!offline && data.runId !== undefined && (
             <>
               {' › '}

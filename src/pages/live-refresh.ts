@@ -1,12 +1,19 @@
-/** Data a page shows that changes as runs go on: fetched again when the server says so, at most a few times a second. */
-import { useEffect, useState } from 'preact/hooks';
+/**
+ * Data a page shows that changes as runs go on: fetched again when the server says so, at most once
+ * every `everyMs` (a few times a second by default); `reload` fetches it again at once.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { getJson, socket } from './api.js';
 
 const AT_MOST_EVERY_MS = 300;
 
-export function useLiveJson<T>(path: string): { data: T | null; error: string | null } {
+export function useLiveJson<T>(
+  path: string,
+  everyMs = AT_MOST_EVERY_MS,
+): { data: T | null; error: string | null; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const reload = useRef(() => {});
   useEffect(() => {
     let timer: number | undefined;
     let last = 0;
@@ -20,6 +27,7 @@ export function useLiveJson<T>(path: string): { data: T | null; error: string | 
         (e: Error) => setError(e.message),
       );
     };
+    reload.current = load;
     load();
     const stop = socket.listen((m) => {
       if (m.type !== 'runs' && m.type !== 'turns' && m.type !== 'end') return;
@@ -29,13 +37,13 @@ export function useLiveJson<T>(path: string): { data: T | null; error: string | 
           timer = undefined;
           load();
         },
-        Math.max(0, AT_MOST_EVERY_MS - (Date.now() - last)),
+        Math.max(0, everyMs - (Date.now() - last)),
       );
     });
     return () => {
       stop();
       clearTimeout(timer);
     };
-  }, [path]);
-  return { data, error };
+  }, [path, everyMs]);
+  return { data, error, reload: () => reload.current() };
 }

@@ -1,11 +1,14 @@
 /**
- * The web arena in the browser: one bundle for every page, chosen by the address. A page written by
- * `tabula replay --html` carries its game inside and needs no server.
+ * The web arena in the browser: one bundle for every page, chosen by the address; a contest server's
+ * pages where the body says so. A page written by `tabula replay --html` carries its game inside and
+ * needs no server.
  */
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { render } from 'preact';
 import type { GameData } from '../server/wire.js';
+import { onContestSite } from './api.js';
+import { ContestSite } from './contest/site.js';
 import { GamePage } from './game-page.js';
 import { PlayPage } from './play-page.js';
 import { RunPage } from './run-page.js';
@@ -17,6 +20,7 @@ function Page() {
     const data = JSON.parse(inside.textContent ?? '') as GameData;
     return <GamePage gameKey={data.key} offline={data} />;
   }
+  if (onContestSite()) return <ContestSite />;
   const path = location.pathname;
   const game = /^\/games\/([\w-]+)$/.exec(path);
   if (game) return <GamePage gameKey={game[1]!} offline={null} />;

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { inputSentTo } from '../arena/replay-input.js';
 import type { GameData } from '../server/wire.js';
+import { onContestSite } from './api.js';
 
 export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
   const [seat, setSeat] = useState(data.record.turns[turn - 1]?.seat ?? 0);
@@ -21,8 +22,9 @@ export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
-  const replayLine =
-    data.storedId !== undefined ? `tabula replay ${data.storedId} --seat ${seat} --upto ${turn}` : null;
+  // A contest's games are in its server's database, not in the reader's: no `tabula replay` for them.
+  const stored = data.storedId !== undefined && !onContestSite() ? data.storedId : null;
+  const replayLine = stored !== null ? `tabula replay ${stored} --seat ${seat} --upto ${turn}` : null;
   return (
     <section class="reproduce">
       <h2>Reproduce</h2>
@@ -58,11 +60,11 @@ export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
           Copy
         </button>
       </p>
-      {data.storedId !== undefined && (
+      {stored !== null && (
         <p>
           This game as one offline page:{' '}
           <code>
-            tabula replay {data.storedId} --html game-{data.storedId}.html
+            tabula replay {stored} --html game-{stored}.html
           </code>
         </p>
       )}

@@ -93,7 +93,7 @@ const LISTED_FAILURES = 50;
 export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
   const line = entrantLine(contest, entrant);
   const { contest: tables } = contest.store;
-  const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false));
+  const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false), asker);
   return {
     id: entrant.id,
     author: line.author!,
@@ -113,7 +113,7 @@ export function submissionData(contest: Contest, entrant: EntrantRecord, asker: 
     losses: entrant.losses,
     submittedAt: entrant.submittedAt,
     changedAt: entrant.changedAt,
-    validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true)),
+    validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true), asker),
     opponents: opponents(contest, entrant),
     failures: failures(contest, entrant, asker),
     playedGames: games,
@@ -152,8 +152,11 @@ function versionLine(contest: Contest, e: EntrantRecord): VersionLine {
 const storedById = (contest: Contest, ids: readonly number[]): Map<number, StoredGame> =>
   new Map(contest.store.gamesWithIds(ids).map((g) => [g.id, g]));
 
-function gameLines(contest: Contest, games: readonly ContestGameRecord[]): ContestGameLine[] {
-  const names = new Map(contest.store.contest.entrants().map((e) => [e.id, contest.nameOf(e)]));
+/** The games as `asker` may read them: a crash's reason quotes the bot's stderr, for its author alone. */
+function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker: Asker): ContestGameLine[] {
+  const entrants = new Map(contest.store.contest.entrants().map((e) => [e.id, e]));
+  const entrantOf = (id: number) => entrants.get(id) ?? null;
+  const names = new Map([...entrants.values()].map((e) => [e.id, contest.nameOf(e)]));
   const stored = storedById(
     contest,
     games.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
@@ -168,7 +171,9 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[]): Conte
         kind: g.kind,
         seats: g.seats.map((id) => names.get(id) ?? `#${id}`),
         winner: game?.result.winner ?? null,
-        reason: game?.result.reason ?? 'being played',
+        reason: game
+          ? hidePrivate({ turns: [], result: game.result }, readable(g.seats, asker, entrantOf)).result.reason
+          : 'being played',
         turns: game?.result.turns ?? 0,
         rated: g.rated,
         note: g.note,
@@ -242,7 +247,7 @@ function finalSummary(contest: Contest, final: FinalRecord): FinalSummary {
 }
 
 /** A final's standings, from its own games alone: ratings start afresh, points beside them. */
-export function finalData(contest: Contest, final: FinalRecord): FinalData {
+export function finalData(contest: Contest, final: FinalRecord, asker: Asker): FinalData {
   const planned = contest.store.contest.gamesOfKind('final', final.id);
   const stored = storedById(
     contest,
@@ -281,7 +286,7 @@ export function finalData(contest: Contest, final: FinalRecord): FinalData {
     })
     .sort((x, y) => y.rating - x.rating)
     .map((s, i) => ({ rank: i + 1, ...s }));
-  return { ...finalSummary(contest, final), standings, games: gameLines(contest, planned) };
+  return { ...finalSummary(contest, final), standings, games: gameLines(contest, planned, asker) };
 }
 
 interface FinalTally {
@@ -321,11 +326,22 @@ export function adminData(contest: Contest): AdminData {
 export function replayFor(contest: Contest, replay: Replay, gameId: number, asker: Asker): Replay {
   if (asker.admin) return replay;
   const planned = contest.store.contest.plannedOfGame(gameId);
-  const owned = new Set(
-    (planned?.seats ?? [])
-      .map((id, seat) => ({ seat, entrant: contest.store.contest.entrant(id) }))
-      .filter(({ entrant }) => entrant !== null && mayRead(asker, entrant))
-      .map(({ seat }) => seat),
+  return hidePrivate(
+    replay,
+    readable(planned?.seats ?? [], asker, (id) => contest.store.contest.entrant(id)),
   );
-  return hidePrivate(replay, owned);
+}
+
+/** The seats of a game (its entrants' ids in seat order) whose private parts `asker` may read. */
+function readable(
+  seats: readonly number[],
+  asker: Asker,
+  entrantOf: (id: number) => EntrantRecord | null,
+): Set<number> {
+  return new Set(
+    seats.flatMap((id, seat) => {
+      const entrant = entrantOf(id);
+      return entrant !== null && mayRead(asker, entrant) ? [seat] : [];
+    }),
+  );
 }

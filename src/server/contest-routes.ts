@@ -210,10 +210,10 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
 
   app.get(
     '/api/finals/:id',
-    handle('anyone', (c) => {
+    handle('anyone', (c, w) => {
       const final = tables.finals().find((f) => `${f.id}` === c.req.param('id'));
       if (!final) return c.json({ error: `no final ${c.req.param('id')}` }, 404);
-      return c.json(finalData(contest, final));
+      return c.json(finalData(contest, final, w));
     }),
   );
 

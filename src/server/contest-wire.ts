@@ -78,6 +78,7 @@ export interface ContestGameLine {
   /** The entrants' names in seat order. */
   readonly seats: readonly string[];
   readonly winner: number | null;
+  /** How it ended; a crash's reason quotes its bot's stderr only for those who may read it. */
   readonly reason: string;
   readonly turns: number;
   readonly rated: boolean;

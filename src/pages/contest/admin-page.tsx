@@ -1,0 +1,214 @@
+/** `/admin`, the admin's alone: invites, freezing the games, retiring a version, a final, every submission. */
+import { useState } from 'preact/hooks';
+import type { AdminData, ContestInfo } from '../../server/contest-wire.js';
+import { postJson } from '../api.js';
+import { when } from '../format.js';
+import { useLiveJson } from '../live-refresh.js';
+import { Progress } from '../runs-page.js';
+import { played, Reason, Refusal, rating, Status, Wdl } from './parts.js';
+
+export function AdminPage({ info }: { info: ContestInfo }) {
+  const { data, error, reload } = useLiveJson<AdminData>('/api/admin', 1000);
+  const [codes, setCodes] = useState<readonly string[]>([]);
+  const [count, setCount] = useState('1');
+  const [rounds, setRounds] = useState('2');
+  const [retiring, setRetiring] = useState<number | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (error && !data) return <Refusal error={error} viewer={info.viewer} />;
+  if (!data) return <p class="muted">Loading…</p>;
+
+  /** Asks for a change; what it answers goes to `then`, a refusal on the page. */
+  const change =
+    <T,>(path: string, body: unknown, then: (answer: T) => void = () => {}) =>
+    async (e?: Event) => {
+      e?.preventDefault();
+      setFailed(null);
+      try {
+        then(await postJson<T>(path, body));
+        reload();
+      } catch (err) {
+        setFailed((err as Error).message);
+      }
+    };
+  const finalOn = info.finals.some((f) => f.endedAt === null);
+
+  return (
+    <div class="contest admin">
+      <h1>Admin</h1>
+      <p class="muted">
+        {data.authors} {data.authors === 1 ? 'author' : 'authors'}, {data.openInvites} open{' '}
+        {data.openInvites === 1 ? 'invite' : 'invites'}, {data.gamesPlayed} games played, {data.playingNow} being played
+        now.
+      </p>
+      {failed && (
+        <p class="failure" role="alert">
+          {failed}
+        </p>
+      )}
+
+      <div class="admin-panels">
+        <section class="panel">
+          <h2>Invites</h2>
+          <form
+            class="inline-form"
+            onSubmit={change<{ codes: string[] }>('/api/admin/invites', { count: Number(count) }, (a) =>
+              setCodes(a.codes),
+            )}
+          >
+            <label>
+              how many{' '}
+              <input
+                type="number"
+                name="count"
+                min={1}
+                max={1000}
+                value={count}
+                onInput={(e) => setCount(e.currentTarget.value)}
+              />
+            </label>
+            <button type="submit">Make invites</button>
+          </form>
+          {codes.length > 0 && (
+            <>
+              <p>Each is good for one author, to join on the login page or with tabula submit --invite:</p>
+              <ul class="codes" data-testid="codes">
+                {codes.map((c) => (
+                  <li>
+                    <code>{c}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+
+        <section class="panel">
+          <h2>Games</h2>
+          <p data-testid="frozen">
+            {info.frozen ? (
+              <b>Frozen: no new game starts.</b>
+            ) : finalOn ? (
+              'A final is being played: the ladder waits until it is over.'
+            ) : (
+              'Running: games are played without end.'
+            )}
+          </p>
+          <button type="button" onClick={change('/api/admin/freeze', { frozen: !info.frozen })}>
+            {info.frozen ? 'Unfreeze the games' : 'Freeze the games'}
+          </button>
+        </section>
+
+        <section class="panel">
+          <h2>Finals</h2>
+          {info.finals.length > 0 && (
+            <ul class="finals">
+              {[...info.finals].reverse().map((f) => (
+                <li>
+                  <a href={`/finals/${f.id}`}>Final {f.id}</a>{' '}
+                  <span class="muted">{f.endedAt === null ? 'being played' : `ended ${when(f.endedAt)}`}</span>{' '}
+                  <Progress done={f.gamesPlayed} total={f.gamesPlanned} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            class="inline-form"
+            onSubmit={change<{ id: number }>('/api/admin/finals', { rounds: Number(rounds) }, (a) => {
+              location.href = `/finals/${a.id}`;
+            })}
+          >
+            <label>
+              rounds{' '}
+              <input
+                type="number"
+                name="rounds"
+                min={1}
+                max={1000}
+                value={rounds}
+                onInput={(e) => setRounds(e.currentTarget.value)}
+              />
+            </label>
+            <button type="submit" disabled={finalOn}>
+              Start a final
+            </button>
+          </form>
+          <p class="muted">
+            Every active version against every other, each pair twice with the seats swapped, ranked apart with ratings
+            from afresh.
+          </p>
+        </section>
+      </div>
+
+      <h2>Submissions</h2>
+      {data.submissions.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <table class="submissions">
+          <thead>
+            <tr>
+              <th class="num">#</th>
+              <th>version</th>
+              <th>status</th>
+              <th>league</th>
+              <th class="num" title="μ − 3σ">
+                rating
+              </th>
+              <th>W / D / L</th>
+              <th class="num">games</th>
+              <th>submitted</th>
+              <th>reason</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.submissions.map((s) => (
+              <tr data-submission={s.id}>
+                <td class="num muted">{s.id}</td>
+                <td>
+                  <a href={`/submissions/${s.id}`}>{s.name}</a> <span class="muted">{s.lang}</span>
+                </td>
+                <td>
+                  <Status status={s.status} />
+                </td>
+                <td>{s.league}</td>
+                <td class="num">{played(s.status) ? rating(s.rating) : '–'}</td>
+                <td>
+                  <Wdl w={s.wins} d={s.draws} l={s.losses} />
+                </td>
+                <td class="num">{s.games}</td>
+                <td class="muted">{when(s.submittedAt)}</td>
+                <td class="reason">
+                  <Reason text={s.reason} />
+                </td>
+                <td>
+                  {s.status === 'active' &&
+                    (retiring === s.id ? (
+                      <span class="confirm">
+                        retire {s.name}?{' '}
+                        <button
+                          type="button"
+                          onClick={() => {
+                            setRetiring(null);
+                            change('/api/admin/retire', { submission: s.id })();
+                          }}
+                        >
+                          Yes, retire
+                        </button>{' '}
+                        <button type="button" onClick={() => setRetiring(null)}>
+                          No
+                        </button>
+                      </span>
+                    ) : (
+                      <button type="button" onClick={() => setRetiring(s.id)}>
+                        Retire
+                      </button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

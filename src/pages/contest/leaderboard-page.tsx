@@ -1,0 +1,183 @@
+/** `/`: the leaderboard, one table per league, highest first, kept up to date; and how to take part. */
+import type { ContestInfo, Leaderboard, LeaderboardRow, LeagueInfo } from '../../server/contest-wire.js';
+import { useLiveJson } from '../live-refresh.js';
+import { Progress } from '../runs-page.js';
+import { rating, Wdl } from './parts.js';
+
+export function LeaderboardPage({ info }: { info: ContestInfo }) {
+  const { data, error } = useLiveJson<Leaderboard>('/api/leaderboard');
+  const versions = data?.rows.filter((r) => r.author !== null) ?? [];
+  return (
+    <div class="contest">
+      <h1>{info.title} contest</h1>
+      <p class="muted">
+        {data &&
+          `${versions.length} ${versions.length === 1 ? 'version plays' : 'versions play'}, one per author, in ${info.leagues.length} leagues. `}
+        Ratings are μ − 3σ (OpenSkill): a version climbs as its games make its rating certain.
+      </p>
+      {info.frozen && <p class="notice">The admin has frozen the games: no new game starts until they are unfrozen.</p>}
+      {info.finals.length > 0 && (
+        <section>
+          <h2>Finals</h2>
+          <ul class="finals">
+            {[...info.finals].reverse().map((f) => (
+              <li>
+                <a href={`/finals/${f.id}`}>Final {f.id}</a>{' '}
+                <span class="muted">
+                  {f.rounds} {f.rounds === 1 ? 'round' : 'rounds'}, {f.endedAt === null ? 'being played' : 'over'}
+                </span>{' '}
+                <Progress done={f.gamesPlayed} total={f.gamesPlanned} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {error && <p class="failure">The leaderboard cannot be read: {error}</p>}
+      {!data && !error && <p class="muted">Loading…</p>}
+      {data &&
+        [...info.leagues]
+          .reverse()
+          .map((league) => (
+            <LeagueTable
+              league={league}
+              lowest={league.index === 0}
+              rows={data.rows.filter((r) => r.league === league.name)}
+            />
+          ))}
+      <TakingPart info={info} />
+    </div>
+  );
+}
+
+const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+function LeagueTable({
+  league,
+  lowest,
+  rows,
+}: {
+  league: LeagueInfo;
+  lowest: boolean;
+  rows: readonly LeaderboardRow[];
+}) {
+  return (
+    <section class="league" data-league={league.name}>
+      <h2>
+        {capital(league.name)} league{' '}
+        <span class="muted">
+          {league.boss === null
+            ? 'the top league'
+            : `guarded by ${league.name}-boss (builtin:${league.boss}): a version whose rating passes the boss's moves up`}
+          {lowest && ', and every new version starts here'}
+        </span>
+      </h2>
+      {rows.length === 0 ? (
+        <p class="muted">No version has come this far yet.</p>
+      ) : (
+        <table class="leaderboard">
+          <thead>
+            <tr>
+              <th class="num">#</th>
+              <th>bot</th>
+              <th>author</th>
+              <th class="num" title="μ − 3σ">
+                rating
+              </th>
+              <th class="num">μ</th>
+              <th class="num">σ</th>
+              <th>W / D / L</th>
+              <th class="num">games</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr class={r.boss !== null ? 'boss' : ''}>
+                <td class="num">{r.rank}</td>
+                <td>
+                  <b>{r.name}</b>
+                  {r.boss !== null && (
+                    <>
+                      {' '}
+                      <span class="tag">boss</span> <span class="muted">builtin:{r.boss}</span>
+                    </>
+                  )}
+                </td>
+                <td>{r.author === null ? '' : <a href={`/authors/${r.author}`}>{r.author}</a>}</td>
+                <td class="num rating">
+                  {rating(r.rating)}
+                  {!r.settled && (
+                    <span class="unsettled" title="not settled yet: σ is still 3 or more, the rating moves a lot">
+                      ?
+                    </span>
+                  )}
+                </td>
+                <td class="num muted">{rating(r.mu)}</td>
+                <td class="num muted">{rating(r.sigma)}</td>
+                <td>
+                  <Wdl w={r.wins} d={r.draws} l={r.losses} />
+                </td>
+                <td class="num">{r.games}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function TakingPart({ info }: { info: ContestInfo }) {
+  const url = `${location.origin}/`;
+  const lowest = info.leagues[0];
+  return (
+    <section class="taking-part">
+      <h2>How to take part</h2>
+      <ol>
+        <li>Ask the admin for an invite code.</li>
+        <li>
+          Start from a bot that plays: <code>tabula new {info.game} --lang python my-bot</code>, and make it play
+          better.
+        </li>
+        <li>
+          Send it, the first time with your invite and the name you take:{' '}
+          <code>tabula submit {url} my-bot --lang python --invite CODE --as NAME</code>. Your token is printed and kept;
+          later versions go with <code>tabula submit {url} my-bot --lang python</code>. Or{' '}
+          <a href="/login">join or log in here</a> and send it from the <a href="/submit">submit page</a>.
+        </li>
+        <li>
+          It is built, then plays a validation game from each seat against {lowest ? `${lowest.name}-boss` : 'a boss'}:
+          a crash, a timeout or an illegal move rejects it, with the game at the turn that failed. Accepted, it replaces
+          your version before and plays rated games in the {lowest?.name ?? 'lowest'} league.
+        </li>
+      </ol>
+      <p class="muted">
+        A rating with ? is not settled yet. At most {Math.round(info.limits.sourceBytes / 1024 / 1024)} MiB of source,{' '}
+        {info.limits.submissionsPerHour} submissions an hour.
+      </p>
+      <table class="languages">
+        <thead>
+          <tr>
+            <th>language</th>
+            <th>--lang</th>
+            <th>built with</th>
+            <th>run as</th>
+          </tr>
+        </thead>
+        <tbody>
+          {info.languages.map((l) => (
+            <tr>
+              <td>{l.name}</td>
+              <td>
+                <code>{l.id}</code>
+              </td>
+              <td>{l.build === null ? <span class="muted">nothing to build</span> : <code>{l.build}</code>}</td>
+              <td>
+                <code>{l.run}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
