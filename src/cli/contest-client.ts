@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SentFile } from '../contest/submission.js';
 import type { SubmissionData } from '../server/contest-wire.js';
 import { UsageError } from './errors.js';
@@ -21,14 +22,29 @@ export function serverOrigin(url: string): string {
   return parsed.origin;
 }
 
-/** Calls the API; a refusal (or no answer) is a `UsageError` naming what the server said. */
+/** How often a question (a GET) is asked again when the connection fails, and how long apart. */
+const RETRIES = 3;
+const RETRY_MS = 1000;
+
+/**
+ * Calls the API; a refusal (or no answer) is a `UsageError` naming what the server said. A question
+ * is asked again when its connection fails (a server closing an idle connection as it is reused, a
+ * busy moment); a change is not, lest it be made twice.
+ */
 async function call<T>(origin: string, path: string, init: RequestInit): Promise<T> {
   let response: Response;
-  try {
-    response = await fetch(`${origin}${path}`, init);
-  } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new UsageError(`cannot reach ${origin}: ${cause}`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(`${origin}${path}`, init);
+      break;
+    } catch (err) {
+      if ((init.method ?? 'GET') === 'GET' && attempt < RETRIES) {
+        await sleep(RETRY_MS);
+        continue;
+      }
+      const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
+      throw new UsageError(`cannot reach ${origin}: ${cause}`);
+    }
   }
   const text = await response.text();
   let body: unknown;

@@ -42,7 +42,7 @@ import { playOnWorkers } from '../league/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
 import { build } from './build.js';
 import { type ContestLeague, contestLeagues } from './leagues.js';
-import { FIRST_RATING, ratingsAfter, SETTLED_SIGMA, shownRating, voidReason } from './ratings.js';
+import { FIRST_RATING, ratingsAfter, shownRating, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
 import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
@@ -371,10 +371,10 @@ export class Contest {
     for (const entrant of seats) {
       const boss = this.bossOf(entrant.league);
       if (entrant.authorId === null || !boss) continue;
-      // Against a settled boss only: a boss's first games tell little of its strength.
-      const { sigma } = ratingOf(boss);
-      if (sigma < SETTLED_SIGMA && shownRating(ratingOf(entrant)) > shownRating(ratingOf(boss)))
-        leagues.set(entrant.id, entrant.league + 1);
+      // Its rating, sure of itself within 3σ, past the boss's μ, the best estimate of the boss's
+      // strength: a boss's own σ, large at first (and slow to fall when it only meets weaker bots),
+      // does not make passing it easier.
+      if (shownRating(ratingOf(entrant)) > ratingOf(boss).mu) leagues.set(entrant.id, entrant.league + 1);
     }
     return { rated: true, updates, leagues };
   }

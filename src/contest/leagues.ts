@@ -1,8 +1,7 @@
 /**
  * A contest's leagues: one per boss of the game (`tabula games`), lowest first, each guarded by its
  * boss, and above them a top league with no boss, as CodinGame's Legend. A new version starts in the
- * lowest; it is promoted, for good, once its rating passes its league's boss's, and the boss's
- * rating is settled (its first games tell little of its strength).
+ * lowest; it is promoted, for good, once its rating (μ − 3σ) passes its league's boss's μ.
  */
 import { type GameDefinition, leaguesOf } from '../core/game.js';
 

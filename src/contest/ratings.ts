@@ -20,6 +20,22 @@ export const FIRST_RATING: { readonly mu: number; readonly sigma: number } = (({
  */
 export const SETTLED_SIGMA = 3;
 
+/**
+ * The dynamics factor: how much σ grows again at each game, for a skill that drifts. A submitted
+ * version never changes, so almost none: Halite's τ (0.008), where OpenSkill's default (25/300)
+ * kept σ near 3.5 for ever in games between far unequal bots (a boss that only meets weaker ones),
+ * and promotion past such a boss, which waits for its σ to settle, never came.
+ */
+const TAU = 0.008;
+
+type Rating = { readonly mu: number; readonly sigma: number };
+
+/** The two ratings after a game between them; `ranks`: 1 the winner, equal for a draw. */
+export function rateTwo(a: Rating, b: Rating, ranks: readonly [number, number]): [Rating, Rating] {
+  const [[ra], [rb]] = rate([[{ ...a }], [{ ...b }]], { rank: [...ranks], tau: TAU });
+  return [ra!, rb!];
+}
+
 /** The rating a leaderboard shows: μ − 3σ. */
 export const shownRating = (r: { readonly mu: number; readonly sigma: number }): number => r.mu - 3 * r.sigma;
 
@@ -42,16 +58,13 @@ export function voidReason(result: GameResult, failing: FailingTurn | null): str
  * game; only the failing one on a failure. Each update carries the entrant's score in the game.
  */
 export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], result: GameResult): RatingUpdate[] {
-  const ranks = seats.map((_, s) => result.players.find((p) => p.seat === s)!.rank);
+  const ranks = seats.map((_, s) => result.players.find((p) => p.seat === s)!.rank) as [number, number];
   const failed = seats.map((_, s) => result.players.find((p) => p.seat === s)!.status !== 'ok');
-  const rated = rate(
-    seats.map((e) => [{ mu: e.mu, sigma: e.sigma }]),
-    { rank: ranks },
-  );
+  const rated = rateTwo(seats[0], seats[1], ranks);
   return seats.flatMap((entrant, s) => {
     const score: RatingUpdate['score'] = ranks[s]! < ranks[1 - s]! ? 1 : ranks[s] === ranks[1 - s] ? 0.5 : 0;
     // A failure is its bot's loss alone: the other keeps its rating (and its win is tallied).
-    const after = failed.some(Boolean) && !failed[s] ? { mu: entrant.mu, sigma: entrant.sigma } : rated[s]![0]!;
+    const after = failed.some(Boolean) && !failed[s] ? { mu: entrant.mu, sigma: entrant.sigma } : rated[s]!;
     return [{ entrant: entrant.id, mu: after.mu, sigma: after.sigma, score }];
   });
 }

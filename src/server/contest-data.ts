@@ -4,11 +4,10 @@
  * with its owner: an author reads the stderr of their own bots only (a crash's message quotes it),
  * their builds' logs and their sources; the admin reads everything.
  */
-import { rate, rating } from 'openskill';
 import type { Replay } from '../arena/replay.js';
 import type { Contest } from '../contest/contest.js';
 import { SUBMISSIONS_PER_HOUR } from '../contest/contest.js';
-import { SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
+import { FIRST_RATING, rateTwo, SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
 import { MAX_SOURCE_BYTES } from '../contest/submission.js';
 import type { GameResult } from '../core/game-result.js';
 import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../league/store/contest-records.js';
@@ -254,16 +253,14 @@ export function finalData(contest: Contest, final: FinalRecord, asker: Asker): F
     planned.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
   );
   const tallies = new Map<number, FinalTally>(
-    final.entrants.map((id) => [id, { rating: rating(), wins: 0, draws: 0, losses: 0 }]),
+    final.entrants.map((id) => [id, { rating: FIRST_RATING, wins: 0, draws: 0, losses: 0 }]),
   );
   for (const g of planned) {
     const result = g.gameId === null ? undefined : stored.get(g.gameId)?.result;
     if (!result) continue;
     const [a, b] = g.seats.map((id) => tallies.get(id)!);
     const ranks = [0, 1].map((s) => result.players.find((p) => p.seat === s)!.rank);
-    const [[ra], [rb]] = rate([[a!.rating], [b!.rating]], { rank: ranks });
-    a!.rating = ra!;
-    b!.rating = rb!;
+    [a!.rating, b!.rating] = rateTwo(a!.rating, b!.rating, [ranks[0]!, ranks[1]!]);
     tally(a!, result, 0);
     tally(b!, result, 1);
   }

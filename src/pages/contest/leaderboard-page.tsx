@@ -67,7 +67,7 @@ function LeagueTable({
         <span class="muted">
           {league.boss === null
             ? 'the top league'
-            : `guarded by ${league.name}-boss (builtin:${league.boss}): a version whose rating passes the boss's moves up`}
+            : `guarded by ${league.name}-boss (builtin:${league.boss}): a version whose rating (μ − 3σ) passes the boss's μ moves up`}
           {lowest && ', and every new version starts here'}
         </span>
       </h2>
