@@ -37,8 +37,16 @@ export interface ContestInfo {
   readonly viewer: Viewer;
 }
 
+/** Games, and how they ended from one side. */
+export interface Tally {
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
 /** One line of the leaderboard: an active version or a boss. */
-export interface LeaderboardRow {
+export interface LeaderboardRow extends Tally {
   /** Its place in its league, from 1. */
   readonly rank: number;
   /** The author's name; null for a boss. */
@@ -58,10 +66,6 @@ export interface LeaderboardRow {
   readonly rating: number;
   /** Whether σ is below the contest's settled value. */
   readonly settled: boolean;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
 }
 
 export interface Leaderboard {
@@ -96,15 +100,11 @@ export interface FailureLine {
   readonly message: string;
 }
 
-export interface OpponentLine {
+export interface OpponentLine extends Tally {
   readonly opponent: string;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
 }
 
-export interface SubmissionData {
+export interface SubmissionData extends Tally {
   readonly id: number;
   readonly author: string;
   readonly version: number;
@@ -119,10 +119,6 @@ export interface SubmissionData {
   readonly mu: number;
   readonly sigma: number;
   readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
   readonly submittedAt: string;
   readonly changedAt: string;
   readonly validation: readonly ContestGameLine[];
@@ -134,7 +130,7 @@ export interface SubmissionData {
 }
 
 /** A version as an author's page lists it: what anyone may see of it. */
-export interface VersionLine {
+export interface VersionLine extends Tally {
   readonly id: number;
   readonly version: number;
   readonly name: string;
@@ -142,10 +138,6 @@ export interface VersionLine {
   readonly status: EntrantStatus;
   readonly league: string;
   readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
   readonly submittedAt: string;
 }
 
@@ -167,7 +159,7 @@ export interface FinalSummary {
   readonly gamesPlayed: number;
 }
 
-export interface FinalStanding {
+export interface FinalStanding extends Tally {
   readonly rank: number;
   readonly name: string;
   readonly author: string;
@@ -177,10 +169,6 @@ export interface FinalStanding {
   readonly rating: number;
   /** A win 1, a draw ½. */
   readonly points: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
 }
 
 export interface FinalData extends FinalSummary {
