@@ -42,7 +42,7 @@ import { playOnWorkers } from '../league/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
 import { build } from './build.js';
 import { type ContestLeague, contestLeagues } from './leagues.js';
-import { FIRST_RATING, ratingsAfter, shownRating, voidReason } from './ratings.js';
+import { FIRST_RATING, ratedOutcome, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
 import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
@@ -362,21 +362,7 @@ export class Contest {
     const seats = planned.seats.map((id) => this.store.contest.entrant(id)!) as [EntrantRecord, EntrantRecord];
     const gone = seats.find((e) => e.status !== 'active');
     if (gone) return { rated: false, note: `${this.nameOf(gone)} was ${gone.status} before the game ended` };
-    const voided = voidReason(result, this.failingTurn(gameId, result));
-    if (voided) return { rated: false, note: voided };
-    const updates = ratingsAfter(seats, result);
-    const after = new Map(updates.map((u) => [u.entrant, u]));
-    const ratingOf = (e: EntrantRecord) => after.get(e.id) ?? e;
-    const leagues = new Map<number, number>();
-    for (const entrant of seats) {
-      const boss = this.bossOf(entrant.league);
-      if (entrant.authorId === null || !boss) continue;
-      // Its rating, sure of itself within 3σ, past the boss's μ, the best estimate of the boss's
-      // strength: a boss's own σ, large at first (and slow to fall when it only meets weaker bots),
-      // does not make passing it easier.
-      if (shownRating(ratingOf(entrant)) > ratingOf(boss).mu) leagues.set(entrant.id, entrant.league + 1);
-    }
-    return { rated: true, updates, leagues };
+    return ratedOutcome(seats, result, this.failingTurn(gameId, result), (league) => this.bossOf(league));
   }
 
   /** The failing turn's CPU and limit, where a bot ran out of time (the replay is read for it). */

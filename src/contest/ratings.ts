@@ -7,7 +7,7 @@
  */
 import { rate, rating } from 'openskill';
 import type { GameResult } from '../core/game-result.js';
-import type { EntrantRecord, RatingUpdate } from '../league/store/contest-records.js';
+import type { EntrantRecord, GameOutcome, RatingUpdate } from '../league/store/contest-records.js';
 
 /** Where every entrant starts: μ 25, σ 25/3. */
 export const FIRST_RATING: { readonly mu: number; readonly sigma: number } = (({ mu, sigma }) => ({ mu, sigma }))(
@@ -67,4 +67,31 @@ export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], res
     const after = failed.some(Boolean) && !failed[s] ? { mu: entrant.mu, sigma: entrant.sigma } : rated[s]!;
     return [{ entrant: entrant.id, mu: after.mu, sigma: after.sigma, score }];
   });
+}
+
+/**
+ * What a game meant to be rated, between two active entrants (`seats`, in seat order), does: nothing
+ * when the machine caused its timeout; else its ratings, and the promotions they bring: a version
+ * whose μ − 3σ, after the game, passes its league's boss's μ (`bossOf`: null for the top league)
+ * moves up a league, for good. The boss's μ, the best estimate of its strength: its σ, large at
+ * first and slow to fall while it meets only weaker bots, does not make passing it easier.
+ */
+export function ratedOutcome(
+  seats: readonly [EntrantRecord, EntrantRecord],
+  result: GameResult,
+  failing: FailingTurn | null,
+  bossOf: (league: number) => EntrantRecord | null,
+): GameOutcome {
+  const voided = voidReason(result, failing);
+  if (voided) return { rated: false, note: voided };
+  const updates = ratingsAfter(seats, result);
+  const after = new Map(updates.map((u) => [u.entrant, u]));
+  const ratingOf = (e: EntrantRecord) => after.get(e.id) ?? e;
+  const leagues = new Map<number, number>();
+  for (const entrant of seats) {
+    const boss = bossOf(entrant.league);
+    if (entrant.authorId !== null && boss && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
+      leagues.set(entrant.id, entrant.league + 1);
+  }
+  return { rated: true, updates, leagues };
 }

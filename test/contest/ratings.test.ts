@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FIRST_RATING, ratingsAfter, shownRating, voidReason } from '../../src/contest/ratings.js';
+import { FIRST_RATING, ratedOutcome, ratingsAfter, shownRating, voidReason } from '../../src/contest/ratings.js';
 import type { GameResult, PlayerStatus } from '../../src/core/game-result.js';
 import { seat } from '../../src/core/units.js';
 import type { EntrantRecord } from '../../src/league/store/contest-records.js';
 
-function entrant(id: number): EntrantRecord {
+function entrant(id: number, over: Partial<EntrantRecord> = {}): EntrantRecord {
   return {
     id,
     authorId: id,
@@ -24,6 +24,7 @@ function entrant(id: number): EntrantRecord {
     losses: 0,
     submittedAt: '',
     changedAt: '',
+    ...over,
   };
 }
 
@@ -76,5 +77,31 @@ describe('a contest’s ratings', () => {
     assert.equal(voidReason(timedOut, { cpuMs: 30, limitMs: 50 }), null, 'a bot that computed is at fault');
     assert.equal(voidReason(timedOut, { cpuMs: undefined, limitMs: 50 }), null, 'unmeasured: the rules stand');
     assert.equal(voidReason(result(0, ['ok', 'crash']), { cpuMs: 0, limitMs: 50 }), null, 'only timeouts');
+  });
+
+  it('promotes a version, for good, once its μ − 3σ after the game passes its league boss’s μ', () => {
+    const boss = entrant(1, { authorId: null, boss: 'random', mu: 20, sigma: 6 });
+    const bossOf = (league: number) => (league === 0 ? boss : null);
+    const sure = entrant(2, { mu: 40, sigma: 4 });
+    const won = ratedOutcome([sure, boss], result(0), null, bossOf);
+    assert.ok(won.rated);
+    assert.deepEqual([...won.leagues], [[2, 1]], 'its 40 − 3 × 4 and more passes the boss’s μ of 20 or less');
+    const unsure = entrant(3, { mu: 30, sigma: 6 });
+    const notYet = ratedOutcome([unsure, boss], result(0), null, bossOf);
+    assert.ok(notYet.rated && notYet.leagues.size === 0, 'a μ − 3σ under the boss’s μ: not yet');
+    // The boss's own large σ gives nothing away: 30 − 3 × 6 would pass its μ − 3σ (20 − 18), not its μ.
+    const top = entrant(4, { league: 1, mu: 60, sigma: 1 });
+    const atTheTop = ratedOutcome([top, sure], result(0), null, bossOf);
+    assert.ok(atTheTop.rated && !atTheTop.leagues.has(4), 'the top league has no boss to pass');
+  });
+
+  it('rates nothing of a game whose timeout the machine caused', () => {
+    const outcome = ratedOutcome(
+      [entrant(1), entrant(2)],
+      result(0, ['ok', 'timeout']),
+      { cpuMs: 1, limitMs: 50 },
+      () => null,
+    );
+    assert.equal(outcome.rated, false);
   });
 });
