@@ -161,7 +161,10 @@ describe('the store, as a file', () => {
     assert.equal(pragma(path, 'user_version'), 0, 'reading changes nothing');
 
     const store = new Store(path);
-    assert.deepEqual([pragma(path, 'application_id'), pragma(path, 'user_version')], [TABULA_APPLICATION_ID, 1]);
+    assert.deepEqual(
+      [pragma(path, 'application_id'), pragma(path, 'user_version')],
+      [TABULA_APPLICATION_ID, SCHEMA_VERSION],
+    );
     const run = store.openRun('match', runIdentity(config), config, 99);
     assert.deepEqual([run.id, run.seed], [1, 7], 'the same command finds its run again');
     assert.deepEqual([...store.finishedIndices(run.id)].sort(), [0, 1]);
