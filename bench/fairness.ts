@@ -3,7 +3,8 @@
  * as in games, as many games at once as there are cores, for FAIRNESS_TURNS turns in all (10,000
  * by default: minutes, so the case runs only when named: `npm run bench -- fairness`). Reported:
  * the timeouts (the goal is none), the wall and CPU time distributions, and how busy the machine was
- * (its load average, and the CPU that went to other work than this benchmark).
+ * (its load average, the CPU that went to other work than this benchmark, and the time the host of a
+ * virtual machine took its CPUs away: steal, which no weight inside the machine can prevent).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { busyBotCommand } from '../src/arena/busy-bot.js';
@@ -18,7 +19,7 @@ const WORK = 0.8 * LIMIT;
 const cores = availableParallelism();
 
 /** The machine's CPU time, busy and in all, in ms; this case runs on Linux only. */
-function machineCpu(): { busy: number; total: number } {
+function machineCpu(): { busy: number; total: number; steal: number } {
   const cpu = machineCpuSinceBoot();
   if (!cpu) throw new Error("the fairness case reads the machine's CPU time from /proc: Linux only");
   return cpu;
@@ -42,11 +43,18 @@ async function fairness(turns: number): Promise<number> {
         for (const bot of pair) await bot.turn(['0'], millis(10_000)); // start-up apart
         for (let t = 0; t < perGame; t++) {
           const seat = t % 2;
+          const stealBefore = machineCpu().steal;
           const r = await pair[seat]!.turn([`${WORK}`], millis(LIMIT));
           if ('cpu' in r && r.cpu !== undefined) cpu.push(r.cpu);
           if (r.kind === 'line') wall.push(r.elapsed);
           else {
-            timeouts.push(r.kind === 'timeout' ? `${r.elapsed.toFixed(1)} ms (CPU ${r.cpu?.toFixed(1)} ms)` : r.kind);
+            // Steal: time the machine's host gave the machine's CPUs to others, on any CPU, during the turn.
+            const steal = machineCpu().steal - stealBefore;
+            timeouts.push(
+              r.kind === 'timeout'
+                ? `${r.elapsed.toFixed(1)} ms (CPU ${r.cpu?.toFixed(1)} ms, steal ${Math.round(steal)} ms)`
+                : r.kind,
+            );
             await pair[seat]!.close();
             pair[seat] = start();
             await pair[seat]!.turn(['0'], millis(10_000));
@@ -59,7 +67,8 @@ async function fairness(turns: number): Promise<number> {
   );
   const self = process.cpuUsage(selfBefore);
   const machine = machineCpu();
-  const busy = machine.busy - machineBefore.busy;
+  const steal = machine.steal - machineBefore.steal;
+  const busy = machine.busy - machineBefore.busy - steal;
   const bots = cpu.reduce((a, b) => a + b, 0);
   const arena = (self.user + self.system) / 1000;
   const summary = (name: string, s: TimeSummary) =>
@@ -70,7 +79,8 @@ async function fairness(turns: number): Promise<number> {
     summary('CPU time per turn', summarizeTimes(cpu)),
     `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after, on ${cores} cores; ` +
       `the machine's CPU was ${Math.round((100 * busy) / (machine.total - machineBefore.total))}% busy: ` +
-      `bots ${Math.round(bots)} ms, the arena ${Math.round(arena)} ms, other work ${Math.round(busy - bots - arena)} ms`,
+      `bots ${Math.round(bots)} ms, the arena ${Math.round(arena)} ms, other work ${Math.round(busy - bots - arena)} ms; ` +
+      `the host took ${Math.round(steal)} ms from its CPUs (steal)`,
   ];
   return turns;
 }
