@@ -6,6 +6,7 @@
  * protocol. The two other engines are GPL development dependencies, used here and in tests only.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,13 +38,16 @@ class FairyStockfish {
     });
   }
 
-  static async start(): Promise<FairyStockfish> {
-    const child = spawn(process.execPath, [join(root, 'tools', 'fairy-stockfish.js')], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+  /** The wasm build through its wrapper, or the native build at `path`. */
+  static async start(path: string | null = null): Promise<FairyStockfish> {
+    const [command, args] =
+      path === null ? [process.execPath, [join(root, 'tools', 'fairy-stockfish.js')]] : [path, []];
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const engine = new FairyStockfish(child);
     await engine.ask(['usi'], /^usiok/);
-    await engine.ask(['setoption name USI_Variant value minishogi', 'isready'], /^readyok/);
+    // The wasm build names the option USI_Variant under USI, the native one UCI_Variant.
+    const option = path === null ? 'USI_Variant' : 'UCI_Variant';
+    await engine.ask([`setoption name ${option} value minishogi`, 'isready'], /^readyok/);
     return engine;
   }
 
@@ -85,6 +89,9 @@ const SEARCH_POSITIONS = [
 ];
 
 let fairyStockfish: Promise<FairyStockfish> | null = null;
+/** Debian's native build (`apt-get install fairy-stockfish`), where installed: the opponent of the strength ladder. */
+const NATIVE = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
+let native: Promise<FairyStockfish> | null = null;
 const search = new Search();
 
 async function games(): Promise<number> {
@@ -129,5 +136,20 @@ export const cases: { readonly name: string; readonly unit: string; readonly run
       return nodes;
     },
   },
+  ...(existsSync(NATIVE)
+    ? [
+        {
+          name: 'minishogi search, Fairy-Stockfish native (depth 12, 4 positions)',
+          unit: 'nodes',
+          run: async () => {
+            if (!native) native = FairyStockfish.start(NATIVE);
+            const engine = await native;
+            let nodes = 0;
+            for (const sfen of SEARCH_POSITIONS) nodes += await engine.search(sfen, 12);
+            return nodes;
+          },
+        },
+      ]
+    : []),
   { name: 'minishogi games, built-in bots through the protocol', unit: 'turns', run: games },
 ];

@@ -2,7 +2,7 @@
  * `npm run strength -- minishogi [--bot-nodes N] [--db FILE] [--concurrency K] [--rung TEXT] [--games N] [--seed S]`:
  * `builtin:strong` against the random player and a ladder of Fairy-Stockfish (`/usr/games/fairy-stockfish`,
  * `apt-get install fairy-stockfish`; another path in FAIRY_STOCKFISH) through the USI bridge: fixed
- * depths 1, 2, 3, 4 and 6, fixed nodes 5,000, 20,000 and 100,000, and the same 100 ms turns as the
+ * depths 1, 2, 3, 4, 6 and 8, fixed nodes 5,000, 20,000 and 100,000, and the same 100 ms turns as the
  * bot. Each rung is 200 games in pairs from 2 random opening plies; from depth 3 on, where the question
  * is whether the bot scores half, a rung stops early when its SPRT decides whether the bot is 50 Elo
  * stronger or 50 weaker (the random player and depths 1 and 2 play all 200: the question is 100% or 90%).
@@ -41,7 +41,7 @@ function rungs(botNodes: number | null): Rung[] {
   return [
     slow('builtin:random', 'builtin:random'),
     ...[1, 2].map((depth) => fixed(`depth ${depth}`, `depth=${depth}`, {})),
-    ...[3, 4, 6].map((depth) => fixed(`depth ${depth}`, `depth=${depth}`)),
+    ...[3, 4, 6, 8].map((depth) => fixed(`depth ${depth}`, `depth=${depth}`)),
     ...[5000, 20000, 100000].map((nodes) => fixed(`nodes ${nodes}`, `nodes=${nodes}`)),
     ...(botNodes === null
       ? [

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { millis } from '../../../src/core/units.js';
+import { turnClock } from '../../../src/games/minishogi/bots/strong.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, type Move, parseAction } from '../../../src/games/minishogi/moves.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
@@ -62,7 +63,8 @@ describe('the search finds', () => {
     it(`a mate in ${n} (${what}) in ${sfen}`, () => {
       const pos = parseSfen(sfen);
       assert.ok(wins(pos, n) && (n === 1 || !wins(pos, n - 1)), 'the position is a mate in exactly n');
-      const result = searchAt(pos, 2 * n);
+      // Two plies past the mate: a check that gives its piece away is not extended (search.ts).
+      const result = searchAt(pos, 2 * n + 2);
       assert.equal(result.score, MATE - (2 * n - 1), 'scored as a win in 2n - 1 plies');
       play(pos, action(pos, result));
       assert.ok(loses(pos, n - 1), `${action(pos, result)} wins in ${n}`);
@@ -210,5 +212,40 @@ describe('builtin:strong', () => {
       const { result } = await playGame(game, bots, { seed: 3, timeLimits, opening: { randomPlies: 5 } });
       assert.equal(result.winner, seat, result.reason);
     }
+  });
+});
+
+describe("builtin:strong's clock", () => {
+  const first = 1000;
+  const later = 100;
+  const within = (clock: { softMs: number; hardMs: number }, limit: number) =>
+    assert.ok(0 < clock.softMs && clock.softMs <= clock.hardMs && clock.hardMs < limit, JSON.stringify(clock));
+
+  it('times a later turn from its read, within the limit', () => {
+    const clock = turnClock(later, 1, false, false, 5000, -20);
+    assert.equal(clock.startedAt, 5000);
+    within(clock, later);
+  });
+
+  it("times a fresh process's first turn from the process's start, since the arena's clock started then", () => {
+    const clock = turnClock(first, 1, true, true, 200, -20);
+    assert.equal(clock.startedAt, -20);
+    within(clock, first);
+    assert.ok(clock.softMs > 220, 'it still thinks after the read');
+  });
+
+  it("times a warm process's first turn of a later game from its read, not from the process's start", () => {
+    // Timed from the start an hour before, every such turn stopped after its first iteration.
+    for (const readAt of [600, 3_600_000]) {
+      const clock = turnClock(first, 1, true, false, readAt, -20);
+      assert.equal(clock.startedAt, readAt);
+      within(clock, first);
+    }
+  });
+
+  it('times a first turn read after the whole first-turn limit from its read', () => {
+    const clock = turnClock(first, 1, true, true, 1500, -20);
+    assert.equal(clock.startedAt, 1500);
+    within(clock, first);
   });
 });

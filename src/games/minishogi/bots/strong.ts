@@ -5,6 +5,7 @@
  * counts the moves played for the 300-move limit.
  */
 import type { BuiltinBot, Setting } from '../../../core/game.js';
+import { processStartedAt } from '../../../core/proc.js';
 import { failed, ok, type Result } from '../../../core/result.js';
 import type { Colour } from '../board.js';
 import { positionOf, readTurn, type TurnInput } from '../input.js';
@@ -16,8 +17,9 @@ import { parseSfen, START_SFEN } from '../sfen.js';
 /**
  * Shares of the turn's limit: no new iteration starts after `SOFT`, the search stops at `HARD`.
  * The clock a bot sees starts when it reads its input, later than the arena's; the rest is margin
- * for a busy machine. The first turn also pays for starting the process, so its clock starts when
- * the process did (the arena writes player 0's first input as it starts the process).
+ * for a busy machine. A fresh process's first turn also pays for starting the process, so its
+ * clock starts when the process did (the arena writes player 0's first input as it starts the
+ * process).
  */
 const SOFT = 0.2;
 const HARD = 0.35;
@@ -32,15 +34,43 @@ const FIRST_HARD = 0.3;
 const WARM_UP_MS = 100;
 const FIRST_LATEST = 0.5;
 
-/** Soft and hard stops, in ms from `startedAt` (the process start on the first turn, else the read). */
-function stops(limit: number, share: number, first: boolean, readAt: number): { softMs: number; hardMs: number } {
-  if (!first) return { softMs: limit * share * SOFT, hardMs: limit * share * HARD };
+/** When a turn's thinking is timed from, and its soft and hard stops, in ms from then. */
+export interface TurnClock {
+  readonly startedAt: number;
+  readonly softMs: number;
+  readonly hardMs: number;
+}
+
+/**
+ * The clock of a turn read at `readAt` (on `performance.now()`'s clock), with the turn's `limit`
+ * and the bot's time `share`. The first turn of a process's first game (`freshProcess`), read
+ * within the first turn's limit of the process's start (`processStart`), is timed from that start.
+ * Any other turn is timed from its read: a warm process, which plays game after game, reads a
+ * later game's first input long after it started (timed from the start, every such turn would
+ * stop after its first iteration).
+ */
+export function turnClock(
+  limit: number,
+  share: number,
+  first: boolean,
+  freshProcess: boolean,
+  readAt: number,
+  processStart: number,
+): TurnClock {
+  if (!first) return { startedAt: readAt, softMs: limit * share * SOFT, hardMs: limit * share * HARD };
+  const startedAt = freshProcess && readAt - processStart < limit ? processStart : readAt;
+  const readMs = readAt - startedAt;
   const latest = limit * share * FIRST_LATEST;
   return {
-    softMs: Math.max(limit * share * FIRST_SOFT, Math.min(readAt + WARM_UP_MS / 2, latest)),
-    hardMs: Math.max(limit * share * FIRST_HARD, Math.min(readAt + WARM_UP_MS, latest)),
+    startedAt,
+    softMs: Math.max(limit * share * FIRST_SOFT, Math.min(readMs + WARM_UP_MS / 2, latest)),
+    hardMs: Math.max(limit * share * FIRST_HARD, Math.min(readMs + WARM_UP_MS, latest)),
   };
 }
+
+/** When this process started, on `performance.now()`'s clock, and whether it has had a turn yet. */
+const PROCESS_START = processStartedAt();
+let freshProcess = true;
 
 const wholeNumber =
   (what: string) =>
@@ -119,9 +149,10 @@ export const strong: BuiltinBot = {
         if (turn.id !== null) me = turn.id;
         pos = follow(pos, turn, me);
         const limit = first ? timeLimits.firstTurn : timeLimits.turn;
+        const clock = turnClock(limit, share, first, freshProcess, readAt, PROCESS_START);
+        freshProcess = false;
         const result = search.run(pos, {
-          startedAt: first ? 0 : readAt,
-          ...stops(limit, share, first, readAt),
+          ...clock,
           ...(depth > 0 && { depth }),
           ...(nodes > 0 && { nodes }),
         });

@@ -46,6 +46,8 @@ const CAPTURE = 1 << 28;
 const KILLER = 1 << 26;
 const HISTORY_MAX = 1 << 14;
 const LOSING_CAPTURE = -(1 << 26);
+/** A move's exchange not yet weighed (no exchange is worth this much). */
+const NOT_WEIGHED = -(1 << 30);
 
 export interface Limits {
   /** The deepest iteration. */
@@ -245,7 +247,6 @@ export class Search {
       if (alpha >= beta) return alpha;
       if (ply >= MAX_PLY - 1) return evaluate(pos, WEIGHTS, null);
     }
-    if (inCheck && ply > 0) depth++;
     if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
 
     const keyLo = pos.keyLo;
@@ -312,27 +313,42 @@ export class Search {
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
       if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) continue;
       const futile = prunable && quiet && depth <= 3 && staticEval + 120 + 150 * depth <= alpha;
-      const losing = prunable && !futile && depth <= 5 && exchange(pos, m) < -(quiet ? 60 : 120) * depth;
+      let gain = NOT_WEIGHED;
+      if (prunable && !futile && depth <= 5) gain = exchange(pos, m);
+      const losing = gain !== NOT_WEIGHED && gain < -(quiet ? 60 : 120) * depth;
       pos.make(m as Move);
       const givesCheck = pos.inCheck();
       if ((futile || losing) && !givesCheck) {
         pos.unmake();
         continue;
       }
+      // A check is searched a ply deeper, unless it gives the checking piece away (a drop next to
+      // the king that it takes, say): drops make checks so many that extending them all would
+      // swallow the search. A check that gives its piece away is reduced like a quiet move.
+      let safeCheck = false;
+      if (givesCheck) {
+        if (gain === NOT_WEIGHED) {
+          pos.unmake();
+          gain = exchange(pos, m);
+          pos.make(m as Move);
+        }
+        safeCheck = gain >= 0;
+      }
+      const next = safeCheck ? depth : depth - 1;
       let score: number;
-      if (i === 0) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, givesCheck);
+      if (i === 0) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
       else {
         let reduction = 0;
-        if (depth >= 3 && quiet && !givesCheck && !inCheck && i >= (pvNode ? 3 : 2)) {
+        if (depth >= 3 && quiet && !safeCheck && i >= (pvNode ? 3 : 2)) {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(i, 63)]!;
           if (!pvNode) reduction++;
           if (this.isKiller(m, ply)) reduction--;
           reduction -= Math.trunc(this.history[((pos.side ^ 1) << 10) | (m & 1023)]! / 8192);
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = -this.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, givesCheck);
-        if (score > alpha && reduction > 0) score = -this.negamax(-alpha - 1, -alpha, depth - 1, ply + 1, givesCheck);
-        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, depth - 1, ply + 1, givesCheck);
+        score = -this.negamax(-alpha - 1, -alpha, next - reduction, ply + 1, givesCheck);
+        if (score > alpha && reduction > 0) score = -this.negamax(-alpha - 1, -alpha, next, ply + 1, givesCheck);
+        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
       }
       pos.unmake();
       if (this.stopped) {
@@ -408,7 +424,8 @@ export class Search {
         // Captures that lose material, or cannot lift the score to alpha even if nothing is taken back.
         if (this.order[base + i]! < 0) break;
         if ((m & 1024) === 0 && standPat + VALUE[typeOfCode(pos.board[m & 31]!)]! + 150 <= alpha) continue;
-      }
+      } else if (best > -DECIDED && (((m >> 5) & 31) >= 25 || pos.board[m & 31] === 0) && exchange(pos, m) < 0)
+        continue; // once the king is safe, an evasion that gives a piece away (a drop in the way, say) is not tried
       pos.make(m as Move);
       const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck(), false);
       pos.unmake();
