@@ -6,6 +6,7 @@
  */
 import { startOf } from '../../../src/arena/opening.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
+import { STRONG_PARAMS } from '../../../src/boards/morris-engine/players.js';
 import type { BoardPosition } from '../../../src/boards/morris-engine/position.js';
 import type { GameDefinition } from '../../../src/core/game.js';
 import { millis, type Seat } from '../../../src/core/units.js';
@@ -28,8 +29,13 @@ const openings = { randomPlies: 4 };
 /** Depth-limited bots do not look at the clock; these limits only stop one that hangs. */
 const untimed = { firstTurn: millis(600_000), turn: millis(600_000) };
 const strong = 'builtin:strong(depth=6,time=0)';
+/** The strong bot's default share of the turn's limit. */
+const DEFAULT_TIME = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default);
 
-/** The ladder: depth 6 against random, greedy and depth 3 (`--rung 6`); then the default, timed, against depth 3 (`--rung timed`). */
+/**
+ * The ladder: depth 6 against random, greedy and depth 3 (`--rung 6`); then the default, timed,
+ * against depth 3 and against itself with a tenth of its time (`--rung timed`).
+ */
 export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
   { name: 'random', bot: strong, opponent: 'builtin:random', games: 100, openings, timeLimits: untimed },
   { name: 'greedy', bot: strong, opponent: 'builtin:greedy', games: 100, openings, timeLimits: untimed },
@@ -47,6 +53,14 @@ export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
     bot: 'builtin:strong',
     opponent: 'builtin:strong(depth=3,time=0)',
     games: 100,
+    openings,
+  },
+  // Timed: the bot as it plays by default against itself with a tenth of its thinking time.
+  {
+    name: 'timed vs a tenth',
+    bot: 'builtin:strong',
+    opponent: `builtin:strong(time=${DEFAULT_TIME / 10})`,
+    games: 200,
     openings,
   },
 ];

@@ -3,8 +3,11 @@
  * phases (placing, moving, flying) through the position and reads, for each side: its stones on the
  * board and in hand, its standing mills, its threats (free points where one of its moves closes a
  * mill that takes: the game's `millThreats`, which knows Mills' rule on old mills), double threats
- * (two such points: one block cannot stop both), mills it can open and close again, blocked stones
- * and mobility. Weights are per game (each game's strong bot gives its own).
+ * (two such points: one block cannot stop both), mills it can open and close again, and, in every
+ * phase but flying, its mobility: its steps and its stones that cannot step (while placing too: where
+ * its stones stand when the moving phase starts), and the points where the opponent, still placing,
+ * can wall it in. A side shut in loses, and the search finds it late: the placing phase decides it.
+ * Weights are per game (each game's strong bot gives its own).
  */
 import { LINE_MASKS, NEIGHBOUR_MASKS } from '../morris.js';
 import { ALL_POINTS, lowestPoint, neighboursOf, popcount } from './bitboard.js';
@@ -25,10 +28,20 @@ export interface Weights {
   readonly tempo: number;
   /** The side not to move has two threats or more: the side to move can block only one. */
   readonly double: number;
-  /** A stone that cannot step (moving phase). */
+  /** A stone that cannot step, once the side moves. */
   readonly blocked: number;
-  /** A step the side could make (moving phase). */
+  /** A step the side could make, once it moves. */
   readonly mobility: number;
+  /** A stone with no free point next to it, while the side still places. */
+  readonly placingBlocked: number;
+  /** A step the side's stones could make as the board stands, while it still places. */
+  readonly placingMobility: number;
+  /** A free point next to one of the side's stones, while the opponent still places: where it can be walled in. */
+  readonly liberty: number;
+  /** The opponent has as many stones to place as there are free points next to the side's stones: it can wall them all in. */
+  readonly walled: number;
+  /** The side moves (not flies) and has two steps or fewer: one or two moves of the opponent's can shut it in. */
+  readonly cramped: number;
   /** A flying side's bonus or malus, on top of its stones: it can go anywhere but has few stones. */
   readonly flying: number;
 }
@@ -52,36 +65,47 @@ export class Evaluator {
     const opp = p.stones[1 - seat]!;
     const free = ALL_POINTS & ~(own | opp);
     const count = popcount(own);
+    const placing = p.stock[seat]! > 0;
     let score = w.stone * (count + p.stock[seat]!);
 
-    const stepping = p.stock[seat] === 0 && count > 3;
+    const stepping = !placing && count > 3;
     let open = 0;
+    // The free points that close a line: while placing, where the side's next stone takes.
+    let targets = 0;
     for (let i = 0; i < LINE_MASKS.length; i++) {
       const line = LINE_MASKS[i]!;
       const rest = line & ~own;
       if (rest === 0) score += stepping && (neighboursOf(line) & free) !== 0 ? w.mill + w.openMill : w.mill;
-      else if ((rest & (rest - 1)) === 0 && (rest & free) !== 0) open++;
+      else if ((rest & (rest - 1)) === 0 && (rest & free) !== 0) {
+        open++;
+        targets |= rest;
+      }
     }
     score += w.open * open;
 
-    const threats = popcount(p.millThreats(seat));
+    const threats = popcount(placing ? targets : p.millThreats(seat));
     score += w.threat * threats;
     if (toMove) {
       if (threats > 0) score += w.tempo;
     } else if (threats > 1) score += w.double;
 
-    if (p.stock[seat] === 0) {
-      if (!stepping) score += w.flying;
-      else {
-        let moves = 0;
-        let blocked = 0;
-        for (let m = own; m !== 0; m &= m - 1) {
-          const steps = popcount(NEIGHBOUR_MASKS[lowestPoint(m)]! & free);
-          moves += steps;
-          if (steps === 0) blocked++;
-        }
-        score += w.mobility * moves + w.blocked * blocked;
-      }
+    if (!placing && !stepping) return score + w.flying;
+    let moves = 0;
+    let blocked = 0;
+    let around = 0;
+    for (let m = own; m !== 0; m &= m - 1) {
+      const next = NEIGHBOUR_MASKS[lowestPoint(m)]!;
+      around |= next;
+      const steps = popcount(next & free);
+      moves += steps;
+      if (steps === 0) blocked++;
+    }
+    if (stepping) score += w.mobility * moves + w.blocked * blocked + (moves <= 2 ? w.cramped : 0);
+    else score += w.placingMobility * moves + w.placingBlocked * blocked;
+    const theirs = p.stock[1 - seat]!;
+    if (theirs > 0) {
+      const liberties = popcount(around & free);
+      score += w.liberty * liberties + (liberties <= theirs ? w.walled : 0);
     }
     return score;
   }

@@ -57,7 +57,7 @@ export const STRONG_PARAMS: readonly Setting[] = [
   {
     name: 'time',
     description: 'the share of the turn time limit the search may use; 0: no limit, the depth alone stops it',
-    default: '0.12',
+    default: '0.3',
     check: shareOf,
   },
   {

@@ -1,7 +1,8 @@
 /**
  * The transposition table: what the search learnt about a position (its best move, a bound on its
- * score, how deep), kept across iterations and turns. Fixed typed arrays, indexed by the low half
- * of the hash and checked against the high half.
+ * score, how deep), kept across iterations and turns. One typed array of four integers an entry
+ * (the high half of the hash, the move, the score and `depth << 2 | bound`, a spare), so that an
+ * entry is read and written within one cache line; indexed by the low half of the hash.
  */
 import { NO_MOVE, type PackedMove } from './moves.js';
 
@@ -11,53 +12,52 @@ export const LOWER = 2;
 /** The score is at most the stored one (the search failed low). */
 export const UPPER = 3;
 
+const KEY = 0;
+const MOVE = 1;
+/** `score << 8 | depth << 2 | bound`; 0 for an empty slot (no stored entry has a depth of 0 and no bound). */
+const DATA = 2;
+const STRIDE = 4;
+
 export class TranspositionTable {
   private readonly mask: number;
-  private readonly keys: Int32Array;
-  private readonly moves: Int32Array;
-  private readonly scores: Int16Array;
-  /** `depth << 2 | bound`; 0 for an empty slot. */
-  private readonly info: Uint8Array;
+  private readonly entries: Int32Array;
 
-  /** Where `probe` found the position, or -1. */
+  /** Where `probe` found the position (the index of its first integer), or -1. */
   found = -1;
 
   constructor(bits: number) {
-    const size = 1 << bits;
-    this.mask = size - 1;
-    this.keys = new Int32Array(size);
-    this.moves = new Int32Array(size);
-    this.scores = new Int16Array(size);
-    this.info = new Uint8Array(size);
+    this.mask = (1 << bits) - 1;
+    this.entries = new Int32Array(STRIDE << bits);
   }
 
   /** Looks the position up; on a hit, `found` is its slot for `move`, `score`, `depth`, `bound`. */
   probe(lo: number, hi: number): boolean {
-    const i = lo & this.mask;
-    this.found = this.info[i] !== 0 && this.keys[i] === hi ? i : -1;
+    const i = (lo & this.mask) * STRIDE;
+    const e = this.entries;
+    this.found = e[i + DATA] !== 0 && e[i + KEY] === hi ? i : -1;
     return this.found >= 0;
   }
 
   move(): PackedMove {
-    return this.found >= 0 ? this.moves[this.found]! : NO_MOVE;
+    return this.found >= 0 ? this.entries[this.found + MOVE]! : NO_MOVE;
   }
   score(): number {
-    return this.scores[this.found]!;
+    return this.entries[this.found + DATA]! >> 8;
   }
   depth(): number {
-    return this.info[this.found]! >>> 2;
+    return (this.entries[this.found + DATA]! >>> 2) & 63;
   }
   bound(): number {
-    return this.info[this.found]! & 3;
+    return this.entries[this.found + DATA]! & 3;
   }
 
   /** Keeps what a search of `depth` found, unless the slot holds a deeper result for the same position. */
   store(lo: number, hi: number, move: PackedMove, score: number, depth: number, bound: number): void {
-    const i = lo & this.mask;
-    if (this.keys[i] === hi && this.info[i]! >>> 2 > depth && bound !== EXACT) return;
-    this.keys[i] = hi;
-    this.moves[i] = move;
-    this.scores[i] = score;
-    this.info[i] = (Math.min(depth, 63) << 2) | bound;
+    const i = (lo & this.mask) * STRIDE;
+    const e = this.entries;
+    if (e[i + KEY] === hi && ((e[i + DATA]! >>> 2) & 63) > depth && bound !== EXACT) return;
+    e[i + KEY] = hi;
+    e[i + MOVE] = move;
+    e[i + DATA] = (score << 8) | (Math.min(depth, 63) << 2) | bound;
   }
 }

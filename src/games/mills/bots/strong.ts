@@ -1,7 +1,8 @@
 /**
  * The strong bot: the morris engine's search (src/boards/morris-engine/) on Mills' rules, with
  * weights for Mills: a mill takes only when its pieces are new to its line, so reopening a standing
- * mill earns nothing, and at the turn limit the pieces on the board decide.
+ * mill earns nothing, at the turn limit the pieces on the board decide, and a side shut in loses,
+ * so that mobility weighs from the placing phase on (tuned by self-play, see the engine's README).
  */
 
 import { Endgames } from '../../../boards/morris-engine/endgames.js';
@@ -17,12 +18,17 @@ export const MILLS_WEIGHTS: Weights = {
   open: 8,
   mill: 10,
   openMill: 0,
-  threat: 30,
+  threat: 15,
   tempo: 60,
-  double: 60,
-  blocked: -10,
-  mobility: 3,
+  double: 30,
+  blocked: -15,
+  mobility: 10,
   flying: 0,
+  placingBlocked: -30,
+  placingMobility: 26,
+  liberty: 5,
+  cramped: -100,
+  walled: -40,
 };
 
 export const strong: BuiltinBot = {

@@ -1,7 +1,8 @@
 /**
  * The strong bot: the morris engine's search (src/boards/morris-engine/) on Nine Men's Morris's
  * rules, with weights for this game: a mill taken again each time it closes makes an open mill
- * worth much, and the game is drawn at the turn limit.
+ * worth much, the game is drawn at the turn limit, and a side shut in loses, so that mobility
+ * weighs from the placing phase on (tuned by self-play, see the engine's README).
  */
 
 import { Endgames } from '../../../boards/morris-engine/endgames.js';
@@ -18,11 +19,16 @@ export const MORRIS_WEIGHTS: Weights = {
   mill: 15,
   openMill: 25,
   threat: 30,
-  tempo: 60,
-  double: 60,
-  blocked: -10,
-  mobility: 4,
+  tempo: 90,
+  double: 30,
+  blocked: -15,
+  mobility: 15,
   flying: 0,
+  placingBlocked: -30,
+  placingMobility: 26,
+  liberty: 0,
+  cramped: -250,
+  walled: 0,
 };
 
 export const strong: BuiltinBot = {
