@@ -17,6 +17,7 @@ import type { Case } from './case.js';
 const LIMIT = 50;
 const WORK = 0.8 * LIMIT;
 const cores = availableParallelism();
+const gamesAtOnce = cores === 1 ? 'one game at a time' : `${cores} games at once`;
 
 /** The machine's CPU time, busy and in all, in ms; this case runs on Linux only. */
 function machineCpu(): { busy: number; total: number; steal: number } {
@@ -74,7 +75,7 @@ async function fairness(turns: number): Promise<number> {
   const summary = (name: string, s: TimeSummary) =>
     `${name}: median ${s.medianMs} ms, p99 ${s.p99Ms} ms, max ${s.maxMs} ms`;
   lastRun = [
-    `${turns} turns, ${cores} games at once, bots computing ${WORK} ms of a ${LIMIT} ms limit: ${timeouts.length} timeouts${timeouts.length ? ` (${timeouts.slice(0, 5).join(', ')})` : ''}`,
+    `${turns} turns, ${gamesAtOnce}, bots computing ${WORK} ms of a ${LIMIT} ms limit: ${timeouts.length} timeouts${timeouts.length ? ` (${timeouts.slice(0, 5).join(', ')})` : ''}`,
     summary('wall time per answered turn', summarizeTimes(wall)),
     summary('CPU time per turn', summarizeTimes(cpu)),
     `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after, on ${cores} cores; ` +
@@ -87,7 +88,7 @@ async function fairness(turns: number): Promise<number> {
 
 export const cases: Case[] = [
   {
-    name: `fairness: bots at 80% of a ${LIMIT} ms limit, ${cores} games at once`,
+    name: `fairness: bots at 80% of a ${LIMIT} ms limit, ${gamesAtOnce}`,
     unit: 'turns',
     long: true,
     run: () => fairness(Number(process.env.FAIRNESS_TURNS ?? 10_000)),
