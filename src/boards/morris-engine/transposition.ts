@@ -1,8 +1,9 @@
 /**
  * The transposition table: what the search learnt about a position (its best move, a bound on its
  * score, how deep), kept across iterations and turns. One typed array of four integers an entry
- * (the high half of the hash, the move, the score and `depth << 2 | bound`, a spare), so that an
- * entry is read and written within one cache line; indexed by the low half of the hash.
+ * (the high half of the hash, the move, the score with its depth and bound packed in one, a spare
+ * that keeps an entry 16 bytes), so that an entry is read and written within one cache line;
+ * indexed by the low half of the hash.
  */
 import { NO_MOVE, type PackedMove } from './moves.js';
 

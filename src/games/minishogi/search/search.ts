@@ -324,7 +324,8 @@ export class Search {
       }
       // A check is searched a ply deeper, unless it gives the checking piece away (a drop next to
       // the king that it takes, say): drops make checks so many that extending them all would
-      // swallow the search. A check that gives its piece away is reduced like a quiet move.
+      // swallow the search. A check that gives its piece away is reduced like a quiet move, and so is
+      // a quiet evasion late in the order (the check itself was extended when it kept its piece).
       let safeCheck = false;
       if (givesCheck) {
         if (gain === NOT_WEIGHED) {
