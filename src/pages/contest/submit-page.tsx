@@ -128,13 +128,13 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
         </label>
         {files.length > 0 && (
           <p class="muted" data-testid="chosen">
-            {kept.length} {kept.length === 1 ? 'file' : 'files'}, {(bytes / 1024).toFixed(1)} KiB
-            {left > 0 && `; ${left} left out (dot files and node_modules, as tabula submit does)`}:{' '}
+            {kept.length} {kept.length === 1 ? 'file' : 'files'} to send, {(bytes / 1024).toFixed(1)} KiB:{' '}
             {kept
               .slice(0, 12)
               .map((f) => pathOf(f))
               .join(', ')}
             {kept.length > 12 && ', …'}
+            {left > 0 && `; ${left} left out (dot files and node_modules, as tabula submit does)`}
           </p>
         )}
         <button type="submit" class="button" disabled={kept.length === 0 || sending || lang === ''}>
