@@ -16,23 +16,25 @@ import { quantile } from '../src/arena/time-summary.js';
 import { WarmBots } from '../src/arena/warm-bots.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
-import type { Case } from './case.js';
+import type { Case, Measured } from './case.js';
 
 const ROUND_TRIPS = 2000;
 
 /**
- * The arena's own CPU time (less at the mercy of a busy machine than wall time), the least of the
- * runs of a case: per turn, in µs, and per bot started and ended, in ms; with its sandbox and without.
+ * The arena's own CPU time (less at the mercy of a busy machine than wall time), the least of a
+ * case's runs: per turn in µs (in its sandbox, without, and a raw round trip's), per bot started
+ * and ended in ms (in its sandbox and without).
  */
-const arenaCpu = { turn: new Map<boolean, number>(), bot: new Map<boolean, number>() };
-const least = (map: Map<boolean, number>, sandboxed: boolean, value: number): void =>
-  void map.set(sandboxed, Math.min(map.get(sandboxed) ?? Infinity, value));
+type CpuKey = 'turn in its sandbox' | 'turn without' | 'raw round trip' | 'bot in its sandbox' | 'bot without';
+const leastCpu = new Map<CpuKey, number>();
+const least = (key: CpuKey, value: number): void =>
+  void leastCpu.set(key, Math.min(leastCpu.get(key) ?? Infinity, value));
 const cpuMicros = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
   return used.user + used.system;
 };
-const arenaCpuLine = (what: string, map: Map<boolean, number>, unit: (x: number) => string): string =>
-  `the arena's own CPU ${what}: ${unit(map.get(true) ?? NaN)} in its sandbox, ${unit(map.get(false) ?? NaN)} without`;
+/** NaN for a case filtered out of the run. */
+const cpuOf = (key: CpuKey): number => leastCpu.get(key) ?? NaN;
 
 /** Games of the throughput cases: two cores' worth at a time, as `tabula match --concurrency 2` plays. */
 const GAMES = { concurrency: 2, random: 40, strong: 6 } as const;
@@ -70,9 +72,9 @@ const throughput = (what: string, bot: string, count: number): Case[] =>
 
 /**
  * Median wall time of a turn through the arena, echo bot answering at once, in its sandbox (limits,
- * CPU time read at both ends of the turn, limits checked after) or without; as turns per second.
+ * CPU time read once a turn, limits checked at each answer) or without; as turns per second.
  */
-async function arenaTurns(sandboxed: boolean): Promise<number> {
+async function arenaTurns(sandboxed: boolean): Promise<Measured> {
   const bot = new ProcessBot(echoCommand(), sandboxed ? {} : { limits: null });
   const times: number[] = [];
   try {
@@ -83,21 +85,15 @@ async function arenaTurns(sandboxed: boolean): Promise<number> {
       await bot.turn([`ping ${i}`], millis(1000));
       times.push(performance.now() - start);
     }
-    least(arenaCpu.turn, sandboxed, cpuMicros(cpu) / ROUND_TRIPS);
+    least(sandboxed ? 'turn in its sandbox' : 'turn without', cpuMicros(cpu) / ROUND_TRIPS);
   } finally {
     await bot.close();
   }
-  return (
-    1000 /
-    quantile(
-      times.sort((a, b) => a - b),
-      0.5,
-    )
-  );
+  return perSecond(times);
 }
 
 /** Median raw round trip of a line through the pipes of a child Node process, with nothing of the arena. */
-async function rawRoundTrips(): Promise<number> {
+async function rawRoundTrips(): Promise<Measured> {
   const child = spawn(process.execPath, ['-e', ECHO], { stdio: ['pipe', 'pipe', 'inherit'] });
   const times: number[] = [];
   let waiting: (() => void) | null = null;
@@ -108,19 +104,32 @@ async function rawRoundTrips(): Promise<number> {
       child.stdin.write(`${line}\n`);
     });
   await roundTrip('warm-up');
+  const cpu = process.cpuUsage();
   for (let i = 0; i < ROUND_TRIPS; i++) {
     const start = performance.now();
     await roundTrip(`ping ${i}`);
     times.push(performance.now() - start);
   }
+  least('raw round trip', cpuMicros(cpu) / ROUND_TRIPS);
   child.kill();
-  return (
+  return perSecond(times);
+}
+
+/** The rate of the median of `times` (ms). */
+const perSecond = (times: number[]): Measured => ({
+  perSecond:
     1000 /
     quantile(
       times.sort((a, b) => a - b),
       0.5,
-    )
-  );
+    ),
+});
+
+/** The arena's own CPU per turn, in its sandbox and without, against a raw round trip's. */
+function turnCpuLine(): string {
+  const raw = cpuOf('raw round trip');
+  const ratio = (key: CpuKey) => `${cpuOf(key).toFixed(1)} µs (${(cpuOf(key) / raw).toFixed(2)} times)`;
+  return `the arena's own CPU per turn: ${ratio('turn in its sandbox')} in its sandbox, ${ratio('turn without')} without; a raw round trip's ${raw.toFixed(1)} µs`;
 }
 
 /** Bots started, asked one turn and ended, one after the other: a shell bot, in its sandbox or without. */
@@ -132,7 +141,7 @@ async function botLives(sandboxed: boolean): Promise<number> {
     await bot.turn(['go'], millis(5000));
     await bot.close();
   }
-  least(arenaCpu.bot, sandboxed, cpuMicros(cpu) / bots / 1000);
+  least(sandboxed ? 'bot in its sandbox' : 'bot without', cpuMicros(cpu) / bots / 1000);
   return bots;
 }
 
@@ -233,7 +242,9 @@ export const cases: Case[] = [
     unit: 'bots',
     run: () => botLives(true),
     reference: { name: 'the same without a sandbox', run: () => botLives(false) },
-    details: () => [arenaCpuLine('per bot', arenaCpu.bot, (ms) => `${ms.toFixed(2)} ms`)],
+    details: () => [
+      `the arena's own CPU per bot: ${cpuOf('bot in its sandbox').toFixed(2)} ms in its sandbox, ${cpuOf('bot without').toFixed(2)} ms without`,
+    ],
   },
   startCase('a Python', () => PYTHON_BOT),
   startCase('a C++', cppBot),
@@ -249,6 +260,6 @@ export const cases: Case[] = [
     run: () => arenaTurns(false),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
     // Both turn cases have run by now (unless filtered out: then NaN for the one that did not).
-    details: () => [arenaCpuLine('per turn', arenaCpu.turn, (us) => `${us.toFixed(1)} µs`)],
+    details: () => [turnCpuLine()],
   },
 ];

@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Rng } from '../src/core/rng.js';
-import type { Case } from './case.js';
+import type { Case, Measured } from './case.js';
 
 /** The default reference: integer hashing and sorting, the kind of work the rules do. Never change it. */
 function sortIntegers(): number {
@@ -19,12 +19,13 @@ function sortIntegers(): number {
 const cpuReference = { name: 'sorting 200,000 integers', run: sortIntegers };
 
 /** Best rate of `repeats` runs: the one least disturbed by the machine's other work. */
-async function rate(run: () => number | Promise<number>, repeats: number): Promise<number> {
+async function rate(run: () => Measured | Promise<Measured>, repeats: number): Promise<number> {
   let best = 0;
   for (let i = 0; i < repeats; i++) {
     const start = performance.now();
-    const units = await run();
-    best = Math.max(best, units / ((performance.now() - start) / 1000));
+    const measured = await run();
+    const seconds = (performance.now() - start) / 1000;
+    best = Math.max(best, typeof measured === 'number' ? measured / seconds : measured.perSecond);
   }
   return best;
 }

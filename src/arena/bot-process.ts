@@ -16,6 +16,7 @@ import { quoteLineStart } from './bot-output.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
+import { NAMESPACE_FD } from './sandbox/network.js';
 import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
 import { LAUNCH_FD } from './warm-launch.js';
@@ -48,6 +49,8 @@ export interface ProcessOwner {
   stderr(chunk: string): void;
   /** It broke a rule of its output (a line too long): the detail. */
   overflow(detail: string): void;
+  /** It went over a limit of its sandbox (memory, processes) and lives on: the crash message. */
+  breached(detail: string): void;
   /** Its output (or input) closed, or it exited, or it could not be started: no answer can come any more. */
   ended(how: ProcessEnd): void;
 }
@@ -66,6 +69,12 @@ const GROUP_EXIT_WAIT_MS = 1000;
  * (pondering) keeps a turn's weight for as long, no longer.
  */
 const UNWEIGH_AFTER_MS = 5;
+/**
+ * How often a bot's sandbox is looked at for a limit it went over, between its answers rather than
+ * at each (two reads that would cost every turn microseconds). A bot that a limit kills is found at
+ * its end, at once; this finds one that lives on (a child killed for memory, a fork refused).
+ */
+const BREACH_WATCH_MS = 50;
 
 type Child = ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable };
 
@@ -95,6 +104,7 @@ export class BotProcess {
   private unweigh: NodeJS.Timeout | undefined;
   /** Its CPU time when last read, in ms. */
   private lastCpu: number | undefined;
+  private breachWatch: NodeJS.Timeout | undefined;
 
   constructor(
     readonly command: string,
@@ -142,18 +152,21 @@ export class BotProcess {
       hidden: this.options.hidden ?? [],
       writable: this.options.writable === true,
     };
-    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run], session: false };
+    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run], fds: [], session: false };
     const { file, args, detached } = wrapped.session
       ? { ...wrapped, detached: true }
       : groupLeader(wrapped.file, wrapped.args);
+    const pipes = Array<'pipe' | 'ignore'>(NAMESPACE_FD).fill('pipe');
+    if (!this.channel) pipes[LAUNCH_FD] = 'ignore';
     const child = spawn(file, args, {
       detached,
-      stdio: Array<'pipe'>(this.channel ? LAUNCH_FD + 1 : 3).fill('pipe'),
+      stdio: wrapped.fds.length > 0 ? [...pipes, ...wrapped.fds] : pipes.slice(0, this.channel ? LAUNCH_FD + 1 : 3),
       ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
     }) as Child;
     this.child = child;
     if (child.pid !== undefined) {
       if (this.startingUp) this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
+      if (this.sandbox) this.breachWatch = setInterval(() => this.watchBreach(), BREACH_WATCH_MS).unref();
       trackGroup(child.pid);
     }
 
@@ -274,6 +287,14 @@ export class BotProcess {
     return this.sandbox?.breach() ?? null;
   }
 
+  private watchBreach(): void {
+    const detail = this.breach();
+    if (detail === null) return;
+    clearInterval(this.breachWatch);
+    // A limit usually kills the bot: its end then says how, with the breach (ProcessOwner.ended).
+    setTimeout(() => this.exit === null && this.owner.breached(detail), 2 * EXIT_DRAIN_MS).unref();
+  }
+
   /**
    * The memory its limit counts, in MB; where its sandbox does not measure it, its first process's
    * resident memory.
@@ -296,6 +317,7 @@ export class BotProcess {
     await this.launched;
     clearTimeout(this.startUpEnd);
     clearTimeout(this.unweigh);
+    clearInterval(this.breachWatch);
     const child = this.child;
     if (!child) return;
     child.stdin.end();

@@ -92,6 +92,10 @@ export class ProcessBot extends TimedBot implements ProcessOwner {
     this.fail({ kind: 'overflow', detail, stderr: '' });
   }
 
+  breached(detail: string): void {
+    this.fail({ kind: 'crash', detail, neverStarted: false, stderr: '' });
+  }
+
   /** No answer can come any more: the crash, in words. */
   ended(end: ProcessEnd): void {
     if (end.kind === 'unstarted') {

@@ -113,6 +113,7 @@ export class WarmBots {
       lines: () => {},
       stderr: () => {},
       overflow: () => void this.retire(warm()),
+      breached: () => void this.retire(warm()),
       ended: () => void this.retire(warm()),
     };
   }

@@ -87,6 +87,8 @@ async function runBuild(
     lines: (lines) => log.add(lines.map((l) => `${l}\n`).join('')),
     stderr: (chunk) => log.add(chunk),
     overflow: (detail) => log.add(`[a line too long: ${detail}]\n`),
+    // Read again at the build's end, where it is the failure.
+    breached: () => {},
     ended: (how: ProcessEnd) => {
       ended = true;
       if (how.kind === 'unstarted') log.add(`[the build could not be started: ${how.detail}]\n`);

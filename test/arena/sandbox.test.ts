@@ -66,6 +66,22 @@ describe('the sandbox of a bot process', () => {
     assert.equal(fine?.kind, 'line', 'a bot within its limit plays on');
   });
 
+  it('stops a bot that went over its process limit and plays on, by its next turn', {
+    skip: skip('processes'),
+  }, async () => {
+    const b = new ProcessBot(bot('fork-storm.py', 100, 'survive'), {
+      limits: { ...DEFAULT_LIMITS, maxProcesses: 20 },
+    });
+    try {
+      await b.turn(['1'], seconds(10)); // answered, or stopped already: the sandbox is watched between answers
+      await sleep(300);
+      const later = await b.turn(['2'], seconds(10));
+      assert.match(crashDetail(later), /^went over its limit of 20 processes and threads at once/);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('ends a child that called setsid and ignores SIGTERM and SIGHUP', { skip: skip('containment') }, async () => {
     const pidFile = join(await mkdtemp(join(tmpdir(), 'tabula-')), 'child.pid');
     const b = new ProcessBot(bot('setsid-child.py', pidFile));

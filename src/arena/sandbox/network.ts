@@ -1,24 +1,95 @@
 /**
- * Bots without the network: each runs in a network namespace of its own, with only a loopback that
- * is down. Root makes one directly; an ordinary user makes it inside a user namespace of its own,
- * where the bot keeps its user id (`--map-current-user`: it gains no privilege it did not have).
+ * Bots without the network. The bots of one Tabula process share a network namespace, made at the
+ * first one's start, whose only interface, loopback, is down: joining it costs a bot's start
+ * microseconds, where a namespace of each bot's own cost milliseconds to make, and the kernel more
+ * to tear down. Root makes it directly; an ordinary user inside a user namespace of its own, which
+ * the bots join too, keeping their user id (`--map-current-user`: no privilege they did not have).
+ * Tabula holds it by a descriptor, which a bot's first process inherits to join it and its shell
+ * closes: it lasts as long as Tabula, whatever becomes of the process that made it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
-/** The ways to run a command without the network, the first that works here taken. */
+/** The ways to make a namespace without the network, the first that works here taken. */
 const WAYS = [
-  ['unshare', '--net', '--'],
-  ['unshare', '--user', '--map-current-user', '--net', '--'],
+  { words: ['unshare', '--net', '--'], user: false },
+  { words: ['unshare', '--user', '--map-current-user', '--net', '--'], user: true },
 ] as const;
 
-/** The words that run a command without the network here; why none does, where none does. */
-export function noNetwork(): { readonly words: readonly string[] } | { readonly problem: string } {
+/** How bots are kept off the network here: the way the namespace is made. */
+export type Offline = (typeof WAYS)[number];
+
+/**
+ * The descriptors a bot's wrapper is handed, from this one on: the network namespace, then the user
+ * namespace where there is one (after stdin, stdout, stderr and a warm process's launch channel).
+ */
+export const NAMESPACE_FD = 4;
+
+/** The way to keep bots off the network here; why none works, where none does. */
+export function noNetwork(): Offline | { readonly problem: string } {
   const problems: string[] = [];
-  for (const words of WAYS) {
-    const probe = spawnSync(words[0], [...words.slice(1), 'true'], { encoding: 'utf8', timeout: 5000 });
+  for (const way of WAYS) {
+    const [file, ...args] = way.words;
+    const probe = spawnSync(file, [...args, 'true'], { encoding: 'utf8', timeout: 5000 });
     if (probe.error) return { problem: `cannot run unshare: ${probe.error.message}` };
-    if (probe.status === 0) return { words };
-    problems.push(`${words.join(' ')} failed (${probe.stderr.trim() || `exit code ${probe.status}`})`);
+    if (probe.status === 0) return way;
+    problems.push(`${way.words.join(' ')} failed (${probe.stderr.trim() || `exit code ${probe.status}`})`);
   }
   return { problem: problems.join('; ') };
 }
+
+/** What runs a command in the shared namespace: the words before it, and the descriptors they need. */
+export interface Namespace {
+  readonly words: readonly string[];
+  /** Tabula's descriptors to hand the words, at NAMESPACE_FD and on. */
+  readonly fds: readonly number[];
+}
+
+let made: Promise<Namespace> | undefined;
+
+/** The namespace the bots of this process share, made once (a failure is tried again at the next bot). */
+export function sharedNamespace(way: Offline): Promise<Namespace> {
+  made ??= makeNamespace(way).catch((err: Error) => {
+    made = undefined;
+    throw err;
+  });
+  return made;
+}
+
+/** Makes the namespace in a short-lived process, and keeps descriptors of it. */
+async function makeNamespace(way: Offline): Promise<Namespace> {
+  const [file, ...args] = way.words;
+  // The holder says it is in the namespace, then waits for its input to end.
+  const holder = spawn(file, [...args, 'sh', '-c', 'echo in; read _'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => holder.on('close', () => resolve()));
+  let stderr = '';
+  holder.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const said = await new Promise<string | null>((resolve) => {
+    holder.on('error', () => resolve(null));
+    const lines = createInterface({ input: holder.stdout });
+    lines.once('line', resolve);
+    lines.once('close', () => resolve(null));
+  });
+  try {
+    if (said !== 'in') throw new Error(`${way.words.join(' ')} failed: ${stderr.trim() || 'it said nothing'}`);
+    const kinds = way.user ? (['net', 'user'] as const) : (['net'] as const);
+    const fds = kinds.map((kind) => openSync(`/proc/${holder.pid}/ns/${kind}`, 'r'));
+    // Never the network of Tabula itself, whatever went wrong.
+    if (fstatSync(fds[0]!).ino === statSync('/proc/self/ns/net').ino) {
+      for (const fd of fds) closeSync(fd);
+      throw new Error(`${way.words.join(' ')} left the bot in Tabula's own network namespace`);
+    }
+    const at = (i: number) => `/proc/self/fd/${NAMESPACE_FD + i}`;
+    const words = way.user
+      ? ['nsenter', '--preserve-credentials', `--user=${at(1)}`, `--net=${at(0)}`, '--']
+      : ['nsenter', `--net=${at(0)}`, '--'];
+    return { words, fds };
+  } finally {
+    holder.stdin.end();
+    await exited;
+  }
+}
+
+/** Shell words that close the namespace's descriptors: the bot's own command starts without them. */
+export const CLOSE_NAMESPACE_FDS = `exec ${NAMESPACE_FD}<&- ${NAMESPACE_FD + 1}<&-; `;

@@ -1,7 +1,7 @@
 /**
  * The sandbox of one bot process: a cgroup in each hierarchy Tabula can use (memory and process
  * limits, CPU accounting, and the means to kill everything the bot started, `setsid` or not), a
- * network namespace of its own unless the network is allowed, an rlimit on memory where there is
+ * network namespace without the network unless the network is allowed (network.ts), an rlimit on memory where there is
  * no memory cgroup, and its CPU priority given back after its start-up (core/start-up-priority.ts).
  * What this machine allows is found once per process; each limit that cannot be enforced is named
  * once on stderr, and bots play on without it.
@@ -16,7 +16,7 @@ import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
 import { type View, viewProblem, viewWords } from './file-view.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
-import { noNetwork } from './network.js';
+import { CLOSE_NAMESPACE_FDS, type Namespace, noNetwork, type Offline, sharedNamespace } from './network.js';
 import { startWatchdog, watchRunDir } from './watchdog.js';
 
 interface Support {
@@ -126,24 +126,27 @@ const ENTER = 'for f; do echo $$ > "$f" || exit 125; done; set --; ';
 export class Sandbox {
   /** The bot's cgroups; null where there are none. */
   private cgroups: BotCgroups | null = null;
-  /** The words that run the bot without the network; none where it may use it, or cannot be kept off it. */
-  private readonly offline: readonly string[];
+  /** The namespace that keeps it off the network; null where it may use it, or cannot be kept off it. */
+  private offline: (Namespace & Pick<Offline, 'user'>) | null = null;
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
-    const offline = network(support!);
-    this.offline = limits.allowNetwork || !('words' in offline) ? [] : offline.words;
     warnOnce(support!, limits);
   }
 
   /**
-   * Makes the sandbox of one bot; throws when a cgroup cannot be made. Asynchronous: making a
-   * cgroup may wait on the kernel for milliseconds, which the other games' clocks must not.
+   * Makes the sandbox of one bot; throws when a cgroup or the namespace cannot be made.
+   * Asynchronous: making a cgroup may wait on the kernel for milliseconds, which the other games'
+   * clocks must not.
    */
   static async create(limits: BotLimits): Promise<Sandbox> {
     const view = limits.files === 'own' ? viewProblem() : null;
     if (view !== null) throw new Error(`--bot-files own: ${view}`);
     const sandbox = new Sandbox(limits);
+    const way = network(support!);
+    // A view of its own files has a namespace of its own, made by bubblewrap (file-view.ts).
+    if (!limits.allowNetwork && limits.files !== 'own' && !('problem' in way))
+      sandbox.offline = { ...(await sharedNamespace(way)), user: way.user };
     live.add(sandbox);
     const { cgroups } = support!;
     if (!cgroups.off.has('containment')) {
@@ -158,32 +161,37 @@ export class Sandbox {
   }
 
   /**
-   * The program and arguments that run `command` through `sh -c` inside the sandbox; `view`: the
-   * bot's directory and what to hide there, for a view of its own files. `session`: the bot may
-   * have a session of its own (process-groups.ts), being in a cpu cgroup of its own, out of the
-   * reach of the kernel's autogroups.
+   * The program and arguments that run `command` through `sh -c` inside the sandbox, and the
+   * descriptors to hand it from NAMESPACE_FD on; `view`: the bot's directory and what to hide there,
+   * for a view of its own files. `session`: the bot may have a session of its own
+   * (process-groups.ts), being in a cpu cgroup of its own, out of the reach of the kernel's
+   * autogroups.
    */
-  wrap(command: string, view: Omit<View, 'network'>): { file: string; args: string[]; session: boolean } {
+  wrap(
+    command: string,
+    view: Omit<View, 'network'>,
+  ): { file: string; args: string[]; fds: readonly number[]; session: boolean } {
     const session = this.cgroups !== null && !support!.cgroups.off.has('cpu share');
     // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
     const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
     const procs = this.cgroups?.procs ?? [];
     const prefix = this.cgroups?.prefix ?? [];
     const own = this.limits.files === 'own';
-    // Where the only wrapper is root's unshare, which only execs, it comes first: one shell then
+    const offline = this.offline;
+    const bot = offline ? CLOSE_NAMESPACE_FDS + command : command;
+    // Where the only wrapper is root's nsenter, which only execs, it comes first: one shell then
     // enters the cgroups and becomes the bot. Otherwise (a scope, a view, a user namespace) the
     // shell enters the cgroups first, then runs the wrappers, which run the bot's own shell. Either
     // way no code of the bot runs before it is contained.
-    const first = !own && prefix.length === 0 && !this.offline.includes('--user') ? this.offline : [];
+    const first = offline && !own && prefix.length === 0 && !offline.user ? offline.words : [];
     const wrappers =
       first.length > 0
         ? []
-        : [...prefix, ...(own ? viewWords({ ...view, network: this.limits.allowNetwork }) : this.offline)];
-    const inner =
-      wrappers.length === 0 ? command : `exec ${[...wrappers, 'sh', '-c', command].map(shellQuote).join(' ')}`;
+        : [...prefix, ...(own ? viewWords({ ...view, network: this.limits.allowNetwork }) : (offline?.words ?? []))];
+    const inner = wrappers.length === 0 ? bot : `exec ${[...wrappers, 'sh', '-c', bot].map(shellQuote).join(' ')}`;
     const shell = ['sh', '-c', rlimit + ENTER + inner, 'sh', ...procs];
     const [file, ...args] = [...first, ...shell];
-    return { file: file!, args, session };
+    return { file: file!, args, fds: offline?.fds ?? [], session };
   }
 
   /**
