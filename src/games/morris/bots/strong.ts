@@ -41,10 +41,11 @@ const openingBook = (): OpeningBook => {
   return book;
 };
 
+/** Off by default: the book was not shown to pay (see the game's README, The opening book). */
 const BOOK_PARAM: Setting = {
   name: 'book',
-  description: 'the opening book of the placing phase: on, or off to search those positions too',
-  default: 'on',
+  description: 'the opening book of the first four moves: on to play its moves, off to search those positions too',
+  default: 'off',
   check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
 };
 
