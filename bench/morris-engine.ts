@@ -6,9 +6,9 @@
  */
 import { FlyingTable } from '../src/boards/morris-engine/endgame-table.js';
 import { Evaluator } from '../src/boards/morris-engine/evaluation.js';
-import { SOFT_SHARE, STRONG_PARAMS } from '../src/boards/morris-engine/players.js';
+import { STRONG_PARAMS } from '../src/boards/morris-engine/players.js';
 import { ALL_LINES, type BoardPosition } from '../src/boards/morris-engine/position.js';
-import { Search } from '../src/boards/morris-engine/search.js';
+import { Search, SOFT_SHARE } from '../src/boards/morris-engine/search.js';
 import type { Rules } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { MILLS_WEIGHTS } from '../src/games/mills/bots/strong.js';

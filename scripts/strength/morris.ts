@@ -5,8 +5,8 @@
  * (boards/morris-shut-in.ts), on its clock and at fixed depths.
  */
 import { Evaluator } from '../../src/boards/morris-engine/evaluation.js';
-import { SOFT_SHARE, STRONG_PARAMS } from '../../src/boards/morris-engine/players.js';
-import { Search, type SearchLimits } from '../../src/boards/morris-engine/search.js';
+import { STRONG_PARAMS } from '../../src/boards/morris-engine/players.js';
+import { Search, type SearchLimits, SOFT_SHARE } from '../../src/boards/morris-engine/search.js';
 import { MORRIS_WEIGHTS } from '../../src/games/morris/bots/strong.js';
 import { game } from '../../src/games/morris/index.js';
 import { MorrisPosition } from '../../src/games/morris/position.js';
@@ -25,13 +25,20 @@ export async function main(args: readonly string[]): Promise<void> {
 /** The default bot's thinking time a turn, as `Thinker` gives it. */
 const BOT_MS = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default) * game.timeLimits.turn;
 
-/** How many shut-in positions the bot gets right: on its clock (in this process), then at depths 6 to 10. */
+/**
+ * How many shut-in positions the bot gets right: on its clock (in this process), at node counts
+ * about what its clock allows on a quiet machine (about 2,000 nodes a millisecond), with its soft
+ * limit as on the clock, then at depths 6 to 10.
+ */
 function reportShutIn(): void {
   const search = new Search(new Evaluator(MORRIS_WEIGHTS));
-  const failures = (limits: () => SearchLimits): string[] =>
-    SHUT_IN_CASES.filter(
-      (c) => !c.safe.includes(formatMove(unpackCommand(search.run(shutInPosition(c), limits()).move))),
-    ).map((c) => c.from);
+  // On the clock, one search, compiled and its table's memory written; else a new search for each
+  // position, whose answer depends on nothing else (as in the test).
+  const failures = (limits: () => SearchLimits, timed: boolean): string[] =>
+    SHUT_IN_CASES.filter((c) => {
+      const s = timed ? search : new Search(new Evaluator(MORRIS_WEIGHTS));
+      return !c.safe.includes(formatMove(unpackCommand(s.run(shutInPosition(c), limits()).move)));
+    }).map((c) => c.from);
   // Once untimed first, so that the timed searches run compiled code.
   for (const c of SHUT_IN_CASES)
     search.run(shutInPosition(c), { depth: 6, softDeadline: Infinity, hardDeadline: Infinity });
@@ -44,13 +51,17 @@ function reportShutIn(): void {
         return { depth: 64, softDeadline: now + SOFT_SHARE * BOT_MS, hardDeadline: now + BOT_MS };
       },
     ],
+    ...[20_000, 30_000, 40_000].map((nodes): [string, () => SearchLimits] => [
+      `${nodes} nodes`,
+      () => ({ depth: 64, softDeadline: Infinity, hardDeadline: Infinity, nodes }),
+    ]),
     ...[6, 7, 8, 9, 10].map((depth): [string, () => SearchLimits] => [
       `depth ${depth}`,
       () => ({ depth, softDeadline: Infinity, hardDeadline: Infinity }),
     ]),
   ];
-  for (const [name, limits] of rows) {
-    const failed = failures(limits);
+  for (const [i, [name, limits]] of rows.entries()) {
+    const failed = failures(limits, i === 0);
     const list = failed.length > 0 ? `; not: ${failed.join(', ')}` : '';
     console.log(`${name.padEnd(22)}  ${SHUT_IN_CASES.length - failed.length}${list}`);
   }

@@ -30,7 +30,8 @@ async function match(
   return points;
 }
 
-export function describeGreedyAndStrong(game: GameDefinition<unknown>): void {
+/** `ownParams`: the strong bot's parameters beyond the engine's (Nine Men's Morris: its opening book). */
+export function describeGreedyAndStrong(game: GameDefinition<unknown>, ownParams: readonly string[] = []): void {
   describe(`${game.id}: the greedy and strong bots`, () => {
     it('write only legal lines, over seeded games between every pair of bots', async () => {
       await match(game, 'builtin:greedy', 'builtin:random', 20, 100);
@@ -42,14 +43,14 @@ export function describeGreedyAndStrong(game: GameDefinition<unknown>): void {
       assert.equal(await match(game, 'builtin:strong(depth=4,time=0)', 'builtin:random', 4, 400), 4);
     });
 
-    it('strong declares its depth, time share and tables, and refuses bad values', () => {
+    it('strong declares its depth, time share, nodes and tables, and refuses bad values', () => {
       const params = game.bots.strong!.params!;
       assert.deepEqual(
         params.map((p) => p.name),
-        ['depth', 'time', 'tables'],
+        ['depth', 'time', 'nodes', 'tables', ...ownParams],
       );
-      checkSettings('builtin:strong', 'parameter', params, { depth: '6', time: '0.5', tables: 'off' });
-      for (const bad of [{ depth: '0' }, { depth: 'x' }, { time: '2' }, { tables: 'maybe' }])
+      checkSettings('builtin:strong', 'parameter', params, { depth: '6', time: '0.5', nodes: '30000', tables: 'off' });
+      for (const bad of [{ depth: '0' }, { depth: 'x' }, { time: '2' }, { nodes: '-1' }, { tables: 'maybe' }])
         assert.throws(() => checkSettings('builtin:strong', 'parameter', params, bad), SetupError);
     });
   });

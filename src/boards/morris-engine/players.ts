@@ -10,11 +10,12 @@ import { processStartedAt } from '../../core/proc.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { yieldingCpu } from '../../core/start-up-priority.js';
+import type { OpeningBook } from './book.js';
 import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
-import { isCapture, moveTo, type PackedMove } from './moves.js';
+import { isCapture, moveTo, NO_MOVE, type PackedMove } from './moves.js';
 import { type BoardPosition, MAX_MOVES, ONGOING } from './position.js';
-import { Search, type SearchResult } from './search.js';
+import { Search, type SearchResult, SOFT_SHARE } from './search.js';
 
 const scratch = new Int32Array(MAX_MOVES);
 
@@ -61,6 +62,13 @@ export const STRONG_PARAMS: readonly Setting[] = [
     check: shareOf,
   },
   {
+    name: 'nodes',
+    description:
+      "the most nodes a turn's search may visit, on top of the time; 0: no limit (with time=0, the same games on any machine)",
+    default: '0',
+    check: integerIn(0, 1_000_000_000),
+  },
+  {
     name: 'tables',
     description: 'solved endgames: on, or off to search them like any position',
     default: 'on',
@@ -71,16 +79,21 @@ export const STRONG_PARAMS: readonly Setting[] = [
 export interface StrongSettings {
   readonly depth: number;
   readonly time: number;
+  /** A node limit a turn, or Infinity. */
+  readonly nodes: number;
   readonly tables: boolean;
 }
 
 export function strongSettings(params: Readonly<Record<string, string>>): StrongSettings {
   const value = (name: string): string => params[name] ?? STRONG_PARAMS.find((s) => s.name === name)!.default;
-  return { depth: Number(value('depth')), time: Number(value('time')), tables: value('tables') === 'on' };
+  return {
+    depth: Number(value('depth')),
+    time: Number(value('time')),
+    nodes: Number(value('nodes')) || Infinity,
+    tables: value('tables') === 'on',
+  };
 }
 
-/** The soft deadline, where no new iteration starts, as a share of the hard one: an iteration costs more than all before it. */
-export const SOFT_SHARE = 0.4;
 /** The share of the first turn's limit that rehearsing a table's analysis may take (see `Endgames.prepare`). */
 const FIRST_TURN_REHEARSAL = 0.02;
 /** The share of the first turn's limit that solving tables may take, counted from the bot's start. */
@@ -108,9 +121,10 @@ const TURN_TABLES = 0.4;
 const ROOT_TABLE = 0.8;
 
 /**
- * The strong bot's brain: one search, kept from turn to turn (its transposition table learns), and
- * the solved endgames: the `preload` tables solved from the first turn on, and the table of any
- * flying endgame of 3 against 3 met at the root, solved over the turns that follow.
+ * The strong bot's brain: its opening book if it has one, one search, kept from turn to turn (its
+ * transposition table learns), and the solved endgames: the `preload` tables solved from the first
+ * turn on, and the table of any flying endgame of 3 against 3 met at the root, solved over the
+ * turns that follow.
  */
 export class Thinker {
   private readonly search: Search;
@@ -123,6 +137,7 @@ export class Thinker {
     weights: Weights,
     private readonly endgames: Endgames | null,
     preload: readonly (readonly [number, number])[] = [],
+    private readonly book: OpeningBook | null = null,
   ) {
     this.search = new Search(new Evaluator(weights), endgames?.probe ?? null);
     for (const live of preload) endgames?.table(live);
@@ -146,11 +161,14 @@ export class Thinker {
   think(p: BoardPosition, startedAt: number): SearchResult {
     const { firstTurn, turn } = this.setup.timeLimits;
     const first = this.turns++ === 0;
-    const { depth, time } = this.settings;
+    const { depth, time, nodes } = this.settings;
+    // The book answers at once, once the bot is prepared (see `ready`).
+    const booked = this.book?.lookup(p) ?? NO_MOVE;
+    if (booked !== NO_MOVE && (time === 0 || this.prepared)) return { move: booked, score: 0, depth: 0, nodes: 0 };
     const table = this.endgames !== null && Endgames.holds(p) ? this.endgames.table(Endgames.liveOf(p)) : null;
     if (time === 0) {
       this.endgames?.work(Infinity);
-      return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity });
+      return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity, nodes });
     }
     const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
@@ -160,7 +178,7 @@ export class Thinker {
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
-    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop });
+    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop, nodes });
   }
 
   /**

@@ -20,7 +20,18 @@ export interface SearchLimits {
   readonly softDeadline: number;
   /** `performance.now()` at which the search stops, in the middle of an iteration if need be. */
   readonly hardDeadline: number;
+  /**
+   * Nodes after which the search stops as at the hard deadline, and after SOFT_SHARE of which no
+   * iteration starts: a clock that is the same on every machine, for tests.
+   */
+  readonly nodes?: number;
 }
+
+/**
+ * The soft deadline, where no new iteration starts, as a share of the hard one (of the time, or of
+ * the nodes): an iteration costs more than all before it.
+ */
+export const SOFT_SHARE = 0.4;
 
 export interface SearchResult {
   readonly move: PackedMove;
@@ -50,6 +61,9 @@ const LIMIT_HORIZON = MAX_PLY + 4;
 /** One key per distance to the limit, 0 to LIMIT_HORIZON; then zero, the key of every farther position. */
 const LIMIT_KEYS = zobristKeys(LIMIT_HORIZON + 2, 0x5eed_0004).fill(0, 2 * (LIMIT_HORIZON + 1));
 
+/** A stepping side with this many moves or fewer is searched a move deeper (see `search`). */
+const FEW_MOVES = 3;
+
 const TT_MOVE = 1 << 30;
 const CAPTURE = 1 << 28;
 const BLOCK = 1 << 26;
@@ -68,6 +82,7 @@ export class Search {
   private p!: BoardPosition;
   private nodes = 0;
   private hardDeadline = 0;
+  private maxNodes = Infinity;
   private aborted = false;
   private rootMove: PackedMove = NO_MOVE;
   private rootScore = 0;
@@ -86,6 +101,7 @@ export class Search {
     this.nodes = 0;
     this.aborted = false;
     this.hardDeadline = limits.hardDeadline;
+    this.maxNodes = limits.nodes ?? Infinity;
     this.history.fill(0);
     const n = p.generate(this.moves[0]!, 0);
     if (n === 0) throw new Error('no legal move');
@@ -103,7 +119,7 @@ export class Search {
       }
       best = { move: this.rootMove, score, depth, nodes: this.nodes };
       if (Math.abs(score) > DECIDED && WIN_SCORE - Math.abs(score) <= depth) break;
-      if (performance.now() > limits.softDeadline) break;
+      if (performance.now() > limits.softDeadline || this.nodes > SOFT_SHARE * this.maxNodes) break;
     }
     return { ...best, nodes: this.nodes };
   }
@@ -120,7 +136,8 @@ export class Search {
   }
 
   private tick(): boolean {
-    if ((++this.nodes & 31) === 0 && performance.now() > this.hardDeadline) this.aborted = true;
+    if ((++this.nodes & 31) === 0 && (performance.now() > this.hardDeadline || this.nodes > this.maxNodes))
+      this.aborted = true;
     return this.aborted;
   }
 
@@ -150,6 +167,10 @@ export class Search {
     const moves = this.moves[ply]!;
     const order = this.order[ply]!;
     const n = p.generate(moves, 0);
+    // A stepping side with few moves is close to being shut in, which the placing phase decides
+    // and the search sees only many moves later: its moves cost no depth (as a chess engine
+    // extends checks). Each such move halves the depth's pace, never stops it.
+    if (ply > 0 && n <= FEW_MOVES && p.stock[p.side] === 0) depth++;
     this.score(moves, order, n, ttMove, ply);
     const alpha0 = alpha;
     let best = -WIN_SCORE;

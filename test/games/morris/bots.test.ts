@@ -10,7 +10,7 @@ import { rules } from '../../../src/games/morris/rules.js';
 import { describeGreedyAndStrong } from '../../support/morris-bots.js';
 import { playLines } from './helpers.js';
 
-describeGreedyAndStrong(game);
+describeGreedyAndStrong(game, ['book']);
 
 describe('morris: the bots read the protocol into the engine position', () => {
   it('count the moves played and the stones placed, from the start or from an opening the referee played', async () => {

@@ -5,12 +5,15 @@
  * weighs from the placing phase on (tuned by self-play, see the engine's README).
  */
 
+import { OpeningBook } from '../../../boards/morris-engine/book.js';
 import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import { ALL_LINES } from '../../../boards/morris-engine/position.js';
-import type { BuiltinBot } from '../../../core/game.js';
+import type { BuiltinBot, Setting } from '../../../core/game.js';
+import { failed, ok } from '../../../core/result.js';
 import { MorrisPosition } from '../position.js';
+import { BOOK_DATA } from './book-data.js';
 import { playMorris } from './play.js';
 
 export const MORRIS_WEIGHTS: Weights = {
@@ -31,13 +34,29 @@ export const MORRIS_WEIGHTS: Weights = {
   walled: 0,
 };
 
+/** The opening book (book-data.ts, made by scripts/morris-book.ts), read at its first use. */
+let book: OpeningBook | null = null;
+const openingBook = (): OpeningBook => {
+  book ??= new OpeningBook(BOOK_DATA);
+  return book;
+};
+
+/** Off by default: the book was not shown to pay (see the game's README, The opening book). */
+const BOOK_PARAM: Setting = {
+  name: 'book',
+  description: 'the opening book of the first four moves: on to play its moves, off to search those positions too',
+  default: 'off',
+  check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
+};
+
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Nine Men's Morris's rules",
-  params: STRONG_PARAMS,
+  params: [...STRONG_PARAMS, BOOK_PARAM],
   create: (setup) => {
     const settings = strongSettings(setup.params);
     const endgames = settings.tables ? new Endgames() : null;
-    const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]]);
+    const booked = (setup.params.book ?? BOOK_PARAM.default) === 'on' ? openingBook() : null;
+    const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]], booked);
     return (io) => {
       thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
       return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
