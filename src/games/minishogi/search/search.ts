@@ -1,8 +1,9 @@
 /**
  * The search: iterative deepening of a principal-variation alpha-beta search on one `Position`
  * with make and unmake, a transposition table, quiescence on captures, check extensions,
- * null-move pruning, late-move reductions and pruning of quiet moves near the leaves. Moves are
- * tried in the order: the table's move, captures by the value taken, killers, then by history.
+ * null-move pruning, internal iterative reductions, late-move reductions and pruning of quiet
+ * moves near the leaves. Moves are tried in the order: the table's move, captures by the value
+ * taken, killers, then by history.
  *
  * It plays by the statement's end rules: no legal move loses (stalemate too); the third
  * occurrence of a position ends the game, lost by the player giving check if the player to move is
@@ -264,6 +265,10 @@ export class Search {
       if (!inCheck) staticEval = this.table.eval(entry);
     } else if (!inCheck) staticEval = evaluate(pos, WEIGHTS, null);
     this.staticEvals[ply] = staticEval;
+    // A node the table knows no move for is searched a ply shallower (internal iterative
+    // reduction): with nothing good to try first its search costs the most, and the next iteration,
+    // which finds the table filled, searches it to the full depth.
+    if (depth >= 4 && tableMove === 0) depth--;
     const improving = ply >= 2 && !inCheck && staticEval > this.staticEvals[ply - 2]!;
 
     if (!pvNode && !inCheck && ply > 0) {
@@ -379,8 +384,8 @@ export class Search {
 
   /**
    * Captures only (every move when in check), until the position is quiet; with `checks` (its first
-   * ply), quiet moves that give check too, drops above all: many of Minishogi's tactics begin with
-   * one. The table stores what it finds at depth 0.
+   * ply), quiet moves that give check and keep their piece too, drops above all: many of Minishogi's
+   * tactics begin with one. The table stores what it finds at depth 0.
    */
   private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean, checks: boolean): number {
     const pos = this.pos;
@@ -469,8 +474,11 @@ export class Search {
   }
 
   /**
-   * Writes from `base` the legal moves that take nothing, promote nothing and check the opponent's
-   * king directly (from the square they reach), and returns how many.
+   * Writes from `base` the legal moves that take nothing, promote nothing, check the opponent's
+   * king directly (from the square they reach) and keep their piece by static exchange, and returns
+   * how many. A check that gives its piece away (a drop next to the king, which the king takes) is
+   * left out: with pieces in hand such checks are many, and searching them all here cost the main
+   * search its depth.
    */
   private quietChecks(base: number): number {
     const pos = this.pos;
@@ -488,7 +496,7 @@ export class Search {
       const from = (m >> 5) & 31;
       if (m & 1024) continue;
       const type = from >= 25 ? from - 25 : pos.board[to] !== 0 ? -1 : typeOfCode(pos.board[from]!);
-      if (type >= 0 && this.checkSquares[type]! & bit(to)) this.moves[checking++] = m;
+      if (type >= 0 && this.checkSquares[type]! & bit(to) && exchange(pos, m) >= 0) this.moves[checking++] = m;
     }
     return checking - base;
   }
