@@ -19,6 +19,13 @@ import { game as mills } from '../src/games/mills/index.js';
 import type { Case, Measured } from './case.js';
 
 const ROUND_TRIPS = 2000;
+/**
+ * The turn's cases and their round trips fall in two modes from run to run: the two processes on
+ * one core, or each on its own, where every wake-up may bring a virtual CPU out of idle (30 µs more
+ * than the round trip, on this project's machine when it is quiet). The best of many runs is nearer
+ * the cost of the path itself; one core (`taskset -c 0 npm run bench -- "arena turn"`) gives it.
+ */
+const TURN_REPEATS = 9;
 
 /**
  * The arena's own CPU time (less at the mercy of a busy machine than wall time), the least of a
@@ -236,6 +243,7 @@ export const cases: Case[] = [
     unit: 'turns',
     run: () => arenaTurns(true),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+    repeats: TURN_REPEATS,
   },
   {
     name: 'bot started, asked once and ended, in its sandbox',
@@ -259,6 +267,7 @@ export const cases: Case[] = [
     unit: 'turns',
     run: () => arenaTurns(false),
     reference: { name: 'raw pipe round trip to a Node process (median)', run: rawRoundTrips },
+    repeats: TURN_REPEATS,
     // Both turn cases have run by now (unless filtered out: then NaN for the one that did not).
     details: () => [turnCpuLine()],
   },

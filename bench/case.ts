@@ -14,6 +14,8 @@ export interface Case {
    * without a warm-up, between one run of its reference before and one after.
    */
   readonly long?: boolean;
+  /** How many runs the best is taken of (3 unless given): more where runs fall in modes apart. */
+  readonly repeats?: number;
   /**
    * Lines printed under the case's row after it ran: what a rate alone does not say. `reference` is
    * the reference's rate in this run and `rate` the case's, for figures of its own to be given too.

@@ -48,7 +48,7 @@ const width = Math.max(...cases.map((c) => c.name.length));
 console.log(`${'case'.padEnd(width)}  ${'rate'.padStart(24)}  ${'ratio'.padStart(9)}  reference`);
 for (const c of cases) {
   const reference = c.reference ?? cpuReference;
-  const repeats = c.long ? 1 : 3;
+  const repeats = c.long ? 1 : (c.repeats ?? 3);
   if (!c.long) await rate(c.run, 1); // warm-up: let the JIT settle
   const before = await rate(reference.run, repeats);
   const value = await rate(c.run, repeats);
