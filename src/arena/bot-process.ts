@@ -16,7 +16,6 @@ import { quoteLineStart } from './bot-output.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
 import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
-import { NAMESPACE_FD } from './sandbox/network.js';
 import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
 import { LAUNCH_FD } from './warm-launch.js';
@@ -152,15 +151,20 @@ export class BotProcess {
       hidden: this.options.hidden ?? [],
       writable: this.options.writable === true,
     };
-    const wrapped = this.sandbox?.wrap(run, view) ?? { file: 'sh', args: ['-c', run], fds: [], session: false };
+    // stdin, stdout, stderr and a warm process's launch channel; then what the sandbox hands on.
+    const pipes = Array<'pipe'>(this.channel ? LAUNCH_FD + 1 : 3).fill('pipe');
+    const wrapped = this.sandbox?.wrap(run, view, pipes.length) ?? {
+      file: 'sh',
+      args: ['-c', run],
+      fds: [],
+      session: false,
+    };
     const { file, args, detached } = wrapped.session
       ? { ...wrapped, detached: true }
       : groupLeader(wrapped.file, wrapped.args);
-    const pipes = Array<'pipe' | 'ignore'>(NAMESPACE_FD).fill('pipe');
-    if (!this.channel) pipes[LAUNCH_FD] = 'ignore';
     const child = spawn(file, args, {
       detached,
-      stdio: wrapped.fds.length > 0 ? [...pipes, ...wrapped.fds] : pipes.slice(0, this.channel ? LAUNCH_FD + 1 : 3),
+      stdio: [...pipes, ...wrapped.fds],
       ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
     }) as Child;
     this.child = child;

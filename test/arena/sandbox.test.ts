@@ -112,6 +112,11 @@ describe('the sandbox of a bot process', () => {
     }
   });
 
+  it('hands a bot stdin, stdout and stderr, and none of the descriptors its sandbox was made with', async () => {
+    const [sandboxed] = await play(bot('descriptors.py'), 1);
+    assert.equal(answer(sandboxed), 'open: none');
+  });
+
   it('gives every thread and process of a bot that lowered its priority Tabula’s back at its first answer', {
     skip: skip('start-up priority'),
   }, async () => {

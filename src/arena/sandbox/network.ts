@@ -20,12 +20,6 @@ const WAYS = [
 /** How bots are kept off the network here: the way the namespace is made. */
 export type Offline = (typeof WAYS)[number];
 
-/**
- * The descriptors a bot's wrapper is handed, from this one on: the network namespace, then the user
- * namespace where there is one (after stdin, stdout, stderr and a warm process's launch channel).
- */
-export const NAMESPACE_FD = 4;
-
 /** The way to keep bots off the network here; why none works, where none does. */
 export function noNetwork(): Offline | { readonly problem: string } {
   const problems: string[] = [];
@@ -39,11 +33,25 @@ export function noNetwork(): Offline | { readonly problem: string } {
   return { problem: problems.join('; ') };
 }
 
-/** What runs a command in the shared namespace: the words before it, and the descriptors they need. */
+/** The shared namespace: Tabula's descriptors of it, to hand a bot's wrapper. */
 export interface Namespace {
-  readonly words: readonly string[];
-  /** Tabula's descriptors to hand the words, at NAMESPACE_FD and on. */
+  /** The network namespace's, then the user namespace's where there is one. */
   readonly fds: readonly number[];
+  /** Whether it is inside a user namespace, which the bot joins too. */
+  readonly user: boolean;
+}
+
+/**
+ * The words that run a command in the namespace, its descriptors handed to them from descriptor
+ * `at` on; the shell words that close those again before the bot's own command; whether the words
+ * enter a user namespace too.
+ */
+export function joining(namespace: Namespace, at: number): { words: string[]; close: string; user: boolean } {
+  const fd = (i: number) => `/proc/self/fd/${at + i}`;
+  const words = namespace.user
+    ? ['nsenter', '--preserve-credentials', `--user=${fd(1)}`, `--net=${fd(0)}`, '--']
+    : ['nsenter', `--net=${fd(0)}`, '--'];
+  return { words, close: `exec ${namespace.fds.map((_, i) => `${at + i}<&-`).join(' ')}; `, user: namespace.user };
 }
 
 let made: Promise<Namespace> | undefined;
@@ -80,16 +88,9 @@ async function makeNamespace(way: Offline): Promise<Namespace> {
       for (const fd of fds) closeSync(fd);
       throw new Error(`${way.words.join(' ')} left the bot in Tabula's own network namespace`);
     }
-    const at = (i: number) => `/proc/self/fd/${NAMESPACE_FD + i}`;
-    const words = way.user
-      ? ['nsenter', '--preserve-credentials', `--user=${at(1)}`, `--net=${at(0)}`, '--']
-      : ['nsenter', `--net=${at(0)}`, '--'];
-    return { words, fds };
+    return { fds, user: way.user };
   } finally {
     holder.stdin.end();
     await exited;
   }
 }
-
-/** Shell words that close the namespace's descriptors: the bot's own command starts without them. */
-export const CLOSE_NAMESPACE_FDS = `exec ${NAMESPACE_FD}<&- ${NAMESPACE_FD + 1}<&-; `;

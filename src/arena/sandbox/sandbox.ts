@@ -16,7 +16,7 @@ import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
 import { type View, viewProblem, viewWords } from './file-view.js';
 import { type BotLimits, memoryBreach, processBreach } from './limits.js';
-import { CLOSE_NAMESPACE_FDS, type Namespace, noNetwork, type Offline, sharedNamespace } from './network.js';
+import { joining, type Namespace, noNetwork, sharedNamespace } from './network.js';
 import { startWatchdog, watchRunDir } from './watchdog.js';
 
 interface Support {
@@ -127,7 +127,7 @@ export class Sandbox {
   /** The bot's cgroups; null where there are none. */
   private cgroups: BotCgroups | null = null;
   /** The namespace that keeps it off the network; null where it may use it, or cannot be kept off it. */
-  private offline: (Namespace & Pick<Offline, 'user'>) | null = null;
+  private offline: Namespace | null = null;
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
@@ -146,7 +146,7 @@ export class Sandbox {
     const way = network(support!);
     // A view of its own files has a namespace of its own, made by bubblewrap (file-view.ts).
     if (!limits.allowNetwork && limits.files !== 'own' && !('problem' in way))
-      sandbox.offline = { ...(await sharedNamespace(way)), user: way.user };
+      sandbox.offline = await sharedNamespace(way);
     live.add(sandbox);
     const { cgroups } = support!;
     if (!cgroups.off.has('containment')) {
@@ -162,14 +162,15 @@ export class Sandbox {
 
   /**
    * The program and arguments that run `command` through `sh -c` inside the sandbox, and the
-   * descriptors to hand it from NAMESPACE_FD on; `view`: the bot's directory and what to hide there,
-   * for a view of its own files. `session`: the bot may have a session of its own
-   * (process-groups.ts), being in a cpu cgroup of its own, out of the reach of the kernel's
-   * autogroups.
+   * descriptors to hand it from descriptor `fd` on (the first after those the bot is given);
+   * `view`: the bot's directory and what to hide there, for a view of its own files. `session`:
+   * the bot may have a session of its own (process-groups.ts), being in a cpu cgroup of its own,
+   * out of the reach of the kernel's autogroups.
    */
   wrap(
     command: string,
     view: Omit<View, 'network'>,
+    fd: number,
   ): { file: string; args: string[]; fds: readonly number[]; session: boolean } {
     const session = this.cgroups !== null && !support!.cgroups.off.has('cpu share');
     // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
@@ -177,8 +178,8 @@ export class Sandbox {
     const procs = this.cgroups?.procs ?? [];
     const prefix = this.cgroups?.prefix ?? [];
     const own = this.limits.files === 'own';
-    const offline = this.offline;
-    const bot = offline ? CLOSE_NAMESPACE_FDS + command : command;
+    const offline = this.offline && joining(this.offline, fd);
+    const bot = offline ? offline.close + command : command;
     // Where the only wrapper is root's nsenter, which only execs, it comes first: one shell then
     // enters the cgroups and becomes the bot. Otherwise (a scope, a view, a user namespace) the
     // shell enters the cgroups first, then runs the wrappers, which run the bot's own shell. Either
@@ -191,7 +192,7 @@ export class Sandbox {
     const inner = wrappers.length === 0 ? bot : `exec ${[...wrappers, 'sh', '-c', bot].map(shellQuote).join(' ')}`;
     const shell = ['sh', '-c', rlimit + ENTER + inner, 'sh', ...procs];
     const [file, ...args] = [...first, ...shell];
-    return { file: file!, args, fds: offline?.fds ?? [], session };
+    return { file: file!, args, fds: this.offline?.fds ?? [], session };
   }
 
   /**
