@@ -1,7 +1,8 @@
 /**
  * A contest's leagues: one per boss of the game (`tabula games`), lowest first, each guarded by its
  * boss, and above them a top league with no boss, as CodinGame's Legend. A new version starts in the
- * lowest; it is promoted, for good, once its rating (μ − 3σ) passes its league's boss's μ.
+ * lowest; it is promoted, for good, by a game against its league's boss after which its rating
+ * (μ − 3σ) passes the boss's μ.
  */
 import { type GameDefinition, leaguesOf } from '../core/game.js';
 

@@ -71,9 +71,12 @@ export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], res
 /**
  * What a game meant to be rated, between two active entrants (`seats`, in seat order), does: nothing
  * when the machine caused its timeout; else its ratings, and the promotions they bring: a version
- * whose μ − 3σ, after the game, passes its league's boss's μ (`bossOf`: null for the top league)
- * moves up a league, for good. The boss's μ, the best estimate of its strength: its σ, large at
- * first and slow to fall while it meets only weaker bots, does not make passing it easier.
+ * that played its league's boss (`bossOf`: null for the top league) and whose μ − 3σ, after the
+ * game, passes the boss's μ moves up a league, for good. Only a game against the boss: a boss that
+ * has met only weaker bots has a μ below its strength, which a version could pass unseen, into a
+ * league where it only loses (and, every game one-sided, its σ never settles). The boss's μ, the
+ * best estimate of its strength: its σ, large at first and slow to fall while it meets only weaker
+ * bots, does not make passing it easier.
  */
 export function ratedOutcome(
   seats: readonly [EntrantRecord, EntrantRecord],
@@ -87,9 +90,10 @@ export function ratedOutcome(
   const after = new Map(updates.map((u) => [u.entrant, u]));
   const ratingOf = (e: EntrantRecord) => after.get(e.id) ?? e;
   const leagues = new Map<number, number>();
-  for (const entrant of seats) {
+  for (const [seat, entrant] of seats.entries()) {
     const boss = bossOf(entrant.league);
-    if (entrant.authorId !== null && boss && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
+    const met = boss !== null && seats[1 - seat]!.id === boss.id;
+    if (entrant.authorId !== null && met && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
       leagues.set(entrant.id, entrant.league + 1);
   }
   return { rated: true, updates, leagues };

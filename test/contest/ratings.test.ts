@@ -95,6 +95,17 @@ describe('a contest’s ratings', () => {
     assert.ok(atTheTop.rated && !atTheTop.leagues.has(4), 'the top league has no boss to pass');
   });
 
+  it('promotes only by a game against the boss: a boss never met is not passed', () => {
+    const boss = entrant(1, { authorId: null, boss: 'greedy', mu: 20, sigma: 6 });
+    const bossOf = (league: number) => (league === 0 ? boss : null);
+    const sure = entrant(2, { mu: 40, sigma: 2 });
+    const other = entrant(3, { mu: 25, sigma: 2 });
+    const unmet = ratedOutcome([sure, other], result(0), null, bossOf);
+    assert.ok(unmet.rated && unmet.leagues.size === 0, 'its μ − 3σ is past the boss’s μ, but it played another');
+    const met = ratedOutcome([boss, sure], result(1), null, bossOf);
+    assert.deepEqual([...(met.rated ? met.leagues : [])], [[2, 1]], 'from either seat');
+  });
+
   it('rates nothing of a game whose timeout the machine caused', () => {
     const outcome = ratedOutcome(
       [entrant(1), entrant(2)],
