@@ -138,6 +138,9 @@ describe('workers through a queue', () => {
     const args = ['match', 'morris', slowBot, 'builtin:random', '--games', '4', '--seed', '5'];
     const run = start([...args, '--db', db, '--redis', url, ...slack]);
     await until(() => w1.output.stderr.includes('leaving: game'), 'a game of the leaving worker');
+    // Its next game taken from the queue (milliseconds), not yet played (its bot's turns alone take
+    // 20 ms each): in hand now.
+    await sleep(100);
     w1.child.kill('SIGINT');
     assert.equal(await w1.exited, 0, w1.output.stderr);
     assert.match(w1.output.stderr, /finishing the games in hand/);
