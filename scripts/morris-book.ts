@@ -4,7 +4,7 @@
  * the strong bot's search to `--depth`, its move kept. One search and its transposition table serve
  * all positions, deepest first, so that each search finds the lines of the ones before.
  *
- *   npm run build && node dist/scripts/morris-book.js --plies 4 --depth 9 > src/games/morris/bots/book-data.ts
+ *   npm run build && node dist/scripts/morris-book.js --plies 4 --depth 10 > src/games/morris/bots/book-data.ts
  *
  * Prints the module on stdout, its progress on stderr.
  */
@@ -21,7 +21,7 @@ function option(name: string, fallback: number): number {
 }
 
 const plies = option('plies', 4);
-const depth = option('depth', 9);
+const depth = option('depth', 10);
 
 /** The positions of each ply, one per symmetry class: [side to move's stones, other side's]. */
 function positions(): [number, number][][] {
