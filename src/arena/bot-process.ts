@@ -5,18 +5,17 @@
  * processes between games) what it wrote and when it ended; what that means for a game is the
  * owner's business.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning, residentMb } from '../core/proc.js';
 import type { Millis } from '../core/units.js';
 import { quoteLineStart } from './bot-output.js';
+import { type BotShell, botShell, type Child } from './bot-shell.js';
 import { LineSplitter, LineTooLongError } from './line-streams.js';
-import { groupLeader, runningInGroup, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { runningInGroup, signalGroup, untrackGroup } from './process-groups.js';
 import { type BotLimits, DEFAULT_LIMITS } from './sandbox/limits.js';
-import { prepareSandboxes, Sandbox } from './sandbox/sandbox.js';
+import { prepareSandboxes, type Sandbox } from './sandbox/sandbox.js';
 import { shellCommand } from './shell-command.js';
 import { LAUNCH_FD } from './warm-launch.js';
 
@@ -75,8 +74,6 @@ const UNWEIGH_AFTER_MS = 5;
  */
 const BREACH_WATCH_MS = 50;
 
-type Child = ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable };
-
 export class BotProcess {
   private child: Child | null = null;
   private sandbox: Sandbox | null = null;
@@ -134,44 +131,34 @@ export class BotProcess {
     return (this.child?.stdio[LAUNCH_FD] as Socket | undefined) ?? null;
   }
 
-  /** Makes the bot's sandbox, then starts it there. */
+  /** Takes a shell in the bot's sandbox (bot-shell.ts), then has it become the bot. */
   private async launch(): Promise<void> {
-    const limits = this.limits;
+    // stdin, stdout, stderr and a warm process's launch channel; then what the sandbox hands on.
+    const pipes = this.channel ? LAUNCH_FD + 1 : 3;
+    let shell: BotShell;
     try {
-      this.sandbox = limits && (await Sandbox.create(limits));
-      // A turn asked for before the sandbox was there (its input waits in `early`) is on the clock already.
-      if (this.weighed) this.sandbox?.weigh(true);
+      shell = await botShell(this.limits, pipes, !this.channel);
     } catch (err) {
       this.owner.ended({ kind: 'unstarted', detail: `could not be given its sandbox: ${(err as Error).message}` });
       return;
     }
-    const run = shellCommand(this.command);
-    const view = {
+    if (shell.ended !== null) {
+      this.owner.ended({ kind: 'unstarted', detail: shell.ended });
+      return;
+    }
+    this.sandbox = shell.sandbox;
+    // A turn asked for before the sandbox was there (its input waits in `early`) is on the clock already.
+    if (this.weighed) this.sandbox?.weigh(true);
+    const child = shell.child;
+    this.child = child;
+    shell.become(shellCommand(this.command), {
       dir: this.options.cwd ?? process.cwd(),
       hidden: this.options.hidden ?? [],
       writable: this.options.writable === true,
-    };
-    // stdin, stdout, stderr and a warm process's launch channel; then what the sandbox hands on.
-    const pipes = Array<'pipe'>(this.channel ? LAUNCH_FD + 1 : 3).fill('pipe');
-    const wrapped = this.sandbox?.wrap(run, view, pipes.length) ?? {
-      file: 'sh',
-      args: ['-c', run],
-      fds: [],
-      session: false,
-    };
-    const { file, args, detached } = wrapped.session
-      ? { ...wrapped, detached: true }
-      : groupLeader(wrapped.file, wrapped.args);
-    const child = spawn(file, args, {
-      detached,
-      stdio: [...pipes, ...wrapped.fds],
-      ...(this.options.cwd !== undefined && { cwd: this.options.cwd }),
-    }) as Child;
-    this.child = child;
+    });
     if (child.pid !== undefined) {
       if (this.startingUp) this.startUpEnd = setTimeout(() => this.startedUp(), this.options.startUp);
       if (this.sandbox) this.breachWatch = setInterval(() => this.watchBreach(), BREACH_WATCH_MS).unref();
-      trackGroup(child.pid);
     }
 
     this.exited = new Promise((resolve) => {

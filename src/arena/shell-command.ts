@@ -47,3 +47,16 @@ function isSimpleCommand(command: string): boolean {
 
 /** `word` as one word of a shell command line, whatever it holds. */
 export const shellQuote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * What the shell a bot starts as runs (bot-shell.ts): a count of lines, then that many lines, read
+ * from its input and run. `read` takes a pipe's bytes one at a time, so that the bot's own input,
+ * written after them, is left in the pipe for the bot.
+ */
+export const READ_AND_RUN =
+  'IFS= read -r n || exit 125; s=; while [ "$n" -gt 0 ]; do IFS= read -r l || exit 125; s="$s$l\n"; n=$((n - 1)); done; eval "$s"';
+
+/** The input that has a shell running `READ_AND_RUN` run `script`. */
+export function scriptInput(script: string): string {
+  return `${script.split('\n').length}\n${script}\n`;
+}

@@ -73,12 +73,21 @@ export function threadsOf(pid: number | 'self'): number[] {
 const TICKS_PER_SECOND = 100;
 
 /**
+ * The variable in which the arena tells a bot's process when it started it (its command ran), in ms
+ * since the epoch: the process itself may be older, a shell made ahead that waited for its bot
+ * (arena/bot-shell.ts), and Linux records only when a process was forked.
+ */
+export const STARTED_VARIABLE = 'TABULA_STARTED';
+
+/**
  * When this process started, on `performance.now()`'s clock: 0 or less, since Node's clock starts
  * after the process did (after `exec`, and whatever ran in the process before it: a shell, a
  * sandbox's set-up), which a caller's clock, such as an arena's for a bot's first turn, counts.
- * To 10 ms; 0 where there is no /proc.
+ * As the arena said it (`STARTED_VARIABLE`); else when Linux forked it, to 10 ms; 0 where neither is known.
  */
 export function processStartedAt(): number {
+  const said = Number(process.env[STARTED_VARIABLE]);
+  if (said > 0) return Math.min(0, said - performance.timeOrigin);
   const uptime = read('uptime');
   const start = procStat('self')?.startTime;
   if (uptime === null || start === undefined) return 0;

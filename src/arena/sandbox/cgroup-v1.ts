@@ -13,6 +13,7 @@ import {
   type CgroupFeature,
   ControlFile,
   cgroupDir,
+  closeFiles,
   counter,
   joinLeaf,
   killProcesses,
@@ -191,10 +192,9 @@ class V1Bot implements BotCgroups {
   }
 
   async remove(): Promise<void> {
-    const files = [...this.files.values()];
-    this.files.clear();
-    for (const file of files) await file.close();
-    for (const dir of new Set(this.dirs.values())) await removeCgroup(dir);
+    await closeFiles(this.files);
+    // Each hierarchy's at once: every removal waits on the kernel, none on another.
+    await Promise.all([...new Set(this.dirs.values())].map((dir) => removeCgroup(dir)));
     this.dirs.clear();
   }
 }

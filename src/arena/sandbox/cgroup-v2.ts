@@ -22,6 +22,7 @@ import {
   type CgroupMount,
   ControlFile,
   cgroupDir,
+  closeFiles,
   counter,
   joinLeaf,
   killProcesses,
@@ -269,9 +270,7 @@ class V2Bot implements BotCgroups {
   }
 
   async remove(): Promise<void> {
-    const files = [...this.files.values()];
-    this.files.clear();
-    for (const file of files) await file.close();
+    await closeFiles(this.files);
     await removeCgroup(this.dir, kill);
   }
 }

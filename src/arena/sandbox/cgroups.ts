@@ -149,6 +149,13 @@ export class ControlFile {
   }
 }
 
+/** Closes a cgroup's control files, all at once, and forgets them. */
+export async function closeFiles(files: Map<unknown, ControlFile>): Promise<void> {
+  const open = [...files.values()];
+  files.clear();
+  await Promise.all(open.map((file) => file.close()));
+}
+
 /** A control file's number of bytes, in MB; undefined where it cannot be read. */
 export function megabytes(path: string): number | undefined {
   try {

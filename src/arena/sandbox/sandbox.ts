@@ -10,7 +10,7 @@
 import { dirname } from 'node:path';
 import { threadsOf } from '../../core/proc.js';
 import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
-import { shellQuote } from '../shell-command.js';
+import { READ_AND_RUN, shellQuote } from '../shell-command.js';
 import { hasV1, openV1 } from './cgroup-v1.js';
 import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
@@ -161,38 +161,40 @@ export class Sandbox {
   }
 
   /**
-   * The program and arguments that run `command` through `sh -c` inside the sandbox, and the
-   * descriptors to hand it from descriptor `fd` on (the first after those the bot is given);
-   * `view`: the bot's directory and what to hide there, for a view of its own files. `session`:
-   * the bot may have a session of its own (process-groups.ts), being in a cpu cgroup of its own,
-   * out of the reach of the kernel's autogroups.
+   * The program and arguments of the shell a bot starts as, inside the sandbox, and the descriptors
+   * to hand it from descriptor `fd` on (the first after those the bot is given). The shell enters
+   * the sandbox, then waits on its input for the script that becomes the bot (`READ_AND_RUN`,
+   * `script`): all of the sandbox that does not depend on the bot can be made before the bot is
+   * known. `session`: the bot may have a session of its own (process-groups.ts), being in a cpu
+   * cgroup of its own, out of the reach of the kernel's autogroups.
    */
-  wrap(
-    command: string,
-    view: Omit<View, 'network'>,
-    fd: number,
-  ): { file: string; args: string[]; fds: readonly number[]; session: boolean } {
+  shell(fd: number): { file: string; args: string[]; fds: readonly number[]; session: boolean } {
     const session = this.cgroups !== null && !support!.cgroups.off.has('cpu share');
     // Without a memory cgroup, an rlimit is the one means left (in KiB; it applies per process).
     const rlimit = support!.cgroups.off.has('memory') ? `ulimit -d ${this.limits.memoryMb * 1024} || exit 125; ` : '';
     const procs = this.cgroups?.procs ?? [];
     const prefix = this.cgroups?.prefix ?? [];
-    const own = this.limits.files === 'own';
     const offline = this.offline && joining(this.offline, fd);
-    const bot = offline ? offline.close + command : command;
+    const wait = offline ? offline.close + READ_AND_RUN : READ_AND_RUN;
     // Where the only wrapper is root's nsenter, which only execs, it comes first: one shell then
-    // enters the cgroups and becomes the bot. Otherwise (a scope, a view, a user namespace) the
-    // shell enters the cgroups first, then runs the wrappers, which run the bot's own shell. Either
-    // way no code of the bot runs before it is contained.
-    const first = offline && !own && prefix.length === 0 && !offline.user ? offline.words : [];
-    const wrappers =
-      first.length > 0
-        ? []
-        : [...prefix, ...(own ? viewWords({ ...view, network: this.limits.allowNetwork }) : (offline?.words ?? []))];
-    const inner = wrappers.length === 0 ? bot : `exec ${[...wrappers, 'sh', '-c', bot].map(shellQuote).join(' ')}`;
+    // enters the cgroups and waits. Otherwise (a scope, a user namespace) the shell enters the
+    // cgroups first, then runs the wrappers, which run the shell that waits. Either way no code of
+    // the bot runs before it is contained. A view of its own files is the bot's (`script`).
+    const first = offline && prefix.length === 0 && !offline.user ? offline.words : [];
+    const wrappers = first.length > 0 ? [] : [...prefix, ...(offline?.words ?? [])];
+    const inner = wrappers.length === 0 ? wait : `exec ${[...wrappers, 'sh', '-c', wait].map(shellQuote).join(' ')}`;
     const shell = ['sh', '-c', rlimit + ENTER + inner, 'sh', ...procs];
     const [file, ...args] = [...first, ...shell];
     return { file: file!, args, fds: this.offline?.fds ?? [], session };
+  }
+
+  /**
+   * What the shell runs to become the bot, `command` (run by `sh -c`): in `view`, the bot's
+   * directory and what to hide there, where the bot has a view of its own files.
+   */
+  script(command: string, view: Omit<View, 'network'>): string {
+    if (this.limits.files !== 'own') return command;
+    return `exec ${[...viewWords({ ...view, network: this.limits.allowNetwork }), 'sh', '-c', command].map(shellQuote).join(' ')}`;
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   type CgroupMount,
   ControlFile,
   cgroupDir,
+  closeFiles,
   counter,
   killProcesses,
   listed,
@@ -119,9 +120,7 @@ class ScopeBot implements BotCgroups {
   }
 
   async remove(): Promise<void> {
-    const files = [...this.files.values()];
-    this.files.clear();
-    for (const file of files) await file.close();
+    await closeFiles(this.files);
     // systemd removes the scope once it is empty (--collect): its processes killed is all it takes.
     await removeCgroup(this.dir, killProcesses);
     unwatchCgroup(this.dir);
