@@ -42,6 +42,11 @@ export interface Weights {
   readonly walled: number;
   /** The side moves (not flies) and has two steps or fewer: one or two moves of the opponent's can shut it in. */
   readonly cramped: number;
+  /**
+   * A standing mill with a stone that can step out to where no stone of the opponent (stepping) can
+   * follow it in: the mill closes again next move, and takes a stone every second move.
+   */
+  readonly runningMill: number;
   /** A flying side's bonus or malus, on top of its stones: it can go anywhere but has few stones. */
   readonly flying: number;
 }
@@ -75,8 +80,10 @@ export class Evaluator {
     for (let i = 0; i < LINE_MASKS.length; i++) {
       const line = LINE_MASKS[i]!;
       const rest = line & ~own;
-      if (rest === 0) score += stepping && (neighboursOf(line) & free) !== 0 ? w.mill + w.openMill : w.mill;
-      else if ((rest & (rest - 1)) === 0 && (rest & free) !== 0) {
+      if (rest === 0) {
+        score += stepping && (neighboursOf(line) & free) !== 0 ? w.mill + w.openMill : w.mill;
+        if (stepping && w.runningMill !== 0 && runs(line, opp, free, p.stock[1 - seat]! > 0)) score += w.runningMill;
+      } else if ((rest & (rest - 1)) === 0 && (rest & free) !== 0) {
         open++;
         targets |= rest;
       }
@@ -109,4 +116,14 @@ export class Evaluator {
     }
     return score;
   }
+}
+
+/**
+ * Whether a stone of the standing mill `line` can step out to a free point and leave a point that
+ * the opponent (its stones `opp`, `placing` or not) cannot fill next move: one it reaches only by a
+ * step, from none of its stones, since it neither places nor flies.
+ */
+function runs(line: number, opp: number, free: number, placing: boolean): boolean {
+  if (placing || popcount(opp) <= 3) return false;
+  return (neighboursOf(line & ~neighboursOf(opp)) & free) !== 0;
 }

@@ -31,7 +31,7 @@ export interface SearchLimits {
  * The soft deadline, where no new iteration starts, as a share of the hard one (of the time, or of
  * the nodes): an iteration costs more than all before it.
  */
-export const SOFT_SHARE = 0.4;
+export const SOFT_SHARE = 0.6;
 
 export interface SearchResult {
   readonly move: PackedMove;

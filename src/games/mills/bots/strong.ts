@@ -28,6 +28,7 @@ export const MILLS_WEIGHTS: Weights = {
   placingMobility: 26,
   liberty: 5,
   cramped: -100,
+  runningMill: 0,
   walled: -40,
 };
 

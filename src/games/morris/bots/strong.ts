@@ -31,6 +31,7 @@ export const MORRIS_WEIGHTS: Weights = {
   placingMobility: 26,
   liberty: 0,
   cramped: -250,
+  runningMill: 50,
   walled: 0,
 };
 
