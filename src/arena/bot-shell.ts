@@ -1,8 +1,8 @@
 /**
  * The shell a bot's process starts as: spawned in the bot's sandbox (sandbox/), as the leader of a
- * process group of its own, it reads the script that becomes the bot on its input. For bots in a
- * sandbox, one such shell is made ahead for the next bot of the same limits while the bot before it
- * plays: entering a cgroup makes the kernel wait for something like an RCU grace period, 10 to 30 ms
+ * process group of its own, it reads the script that becomes the bot on its input. For the bots of
+ * games, such shells are made ahead, for the next bots of the same limits while the bots before them
+ * play: entering a cgroup makes the kernel wait for something like an RCU grace period, 10 to 30 ms
  * unless a process entered one moments before, and a bot started seldom (a Python bot, every 100
  * ms or more) paid that whole at its start (the README's benchmarks).
  */
@@ -38,8 +38,8 @@ export class BotShell {
   }
 
   /**
-   * Becomes the bot: `command`, run by `sh -c` in `view.dir` (and in the bot's view of its own
-   * files, if it has one), told when it started (`STARTED_VARIABLE`).
+   * Becomes the bot: `command`, run by the shell as `sh -c` would, in `view.dir` (and in the bot's
+   * view of its own files, if it has one), told when it started (`STARTED_VARIABLE`).
    */
   become(command: string, view: Omit<View, 'network'>): void {
     const bot = this.sandbox?.script(command, view) ?? command;
