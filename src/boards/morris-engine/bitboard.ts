@@ -2,7 +2,7 @@
  * Bit tricks on the morris board: a set of points is a 24-bit mask, bit p for point p (see
  * ../morris.ts). Everything here is allocation-free, for the hot paths of both games.
  */
-import { LINE_MASKS, LINES_THROUGH, NEIGHBOUR_MASKS, POINT_COUNT } from '../morris.js';
+import { DIRECTIONS, directionOf, LINES, LINES_THROUGH, POINT_COUNT, pointAt, RADII } from '../morris.js';
 
 /** Every point. */
 export const ALL_POINTS = (1 << POINT_COUNT) - 1;
@@ -16,17 +16,79 @@ export function popcount(mask: number): number {
 /** The index of the lowest set bit of a non-zero mask. */
 export const lowestPoint = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
+/*
+ * Adjacency without a loop over points, from the numbering `direction * RADII + radius`: along a
+ * square, the next direction at the same radius is RADII bits up (the last wraps to the first), and
+ * along a spoke (the middles of the edges, the odd directions) the next radius is one bit up.
+ */
+const spokes = (radii: readonly number[]): number =>
+  Array.from({ length: DIRECTIONS / 2 }, (_, i) => radii.reduce((m, r) => m | (1 << pointAt(2 * i + 1, r)), 0)).reduce(
+    (a, b) => a | b,
+  );
+/** The points a spoke steps out from (a radius up), and in from (a radius down). */
+const SPOKE_OUT = spokes([0, 1]);
+const SPOKE_IN = spokes([1, 2]);
+const WRAP = POINT_COUNT - RADII;
+const clockwise = (mask: number): number => ((mask << RADII) & ALL_POINTS) | (mask >>> WRAP);
+const anticlockwise = (mask: number): number => (mask >>> RADII) | ((mask << WRAP) & ALL_POINTS);
+
+/** The points next to any point of `mask`. */
+export function neighboursOf(mask: number): number {
+  return clockwise(mask) | anticlockwise(mask) | ((mask & SPOKE_OUT) << 1) | ((mask & SPOKE_IN) >>> 1);
+}
+
+/** The steps from the points of `from` to the points of `to`: pairs of adjacent points, one in each. */
+export function stepCount(from: number, to: number): number {
+  return (
+    popcount(clockwise(from) & to) +
+    popcount(anticlockwise(from) & to) +
+    popcount(((from & SPOKE_OUT) << 1) & to) +
+    popcount(((from & SPOKE_IN) >>> 1) & to)
+  );
+}
+
+/*
+ * Every line at once: a line is known by its first point, its anchor (a corner for a square's edge,
+ * which runs clockwise from it; the inner point for a spoke). `second` and `third` bring each line's
+ * second and third points onto its anchor; `toSecond` and `toThird` take anchors back.
+ */
+const anchorOf = (line: number): number => 1 << LINES[line]![0];
+const EDGE_ANCHORS = LINES.reduce((m, line, i) => (directionOf(line[0]) % 2 === 0 ? m | anchorOf(i) : m), 0);
+const SPOKE_ANCHORS = LINES.reduce((m, line, i) => (directionOf(line[0]) % 2 === 1 ? m | anchorOf(i) : m), 0);
+const ANCHORS = EDGE_ANCHORS | SPOKE_ANCHORS;
+const second = (mask: number): number => (anticlockwise(mask) & EDGE_ANCHORS) | ((mask >>> 1) & SPOKE_ANCHORS);
+const third = (mask: number): number =>
+  (anticlockwise(anticlockwise(mask)) & EDGE_ANCHORS) | ((mask >>> 2) & SPOKE_ANCHORS);
+const toSecond = (anchors: number): number => clockwise(anchors & EDGE_ANCHORS) | ((anchors & SPOKE_ANCHORS) << 1);
+const toThird = (anchors: number): number =>
+  clockwise(clockwise(anchors & EDGE_ANCHORS)) | ((anchors & SPOKE_ANCHORS) << 2);
+
+/** The index in LINE_MASKS of the line anchored at each point (-1 for a point that anchors none). */
+export const LINE_AT_ANCHOR: Int8Array = Int8Array.from({ length: POINT_COUNT }, (_, p) =>
+  LINES.findIndex((line) => line[0] === p),
+);
+
+/** The anchors of the lines that `mask` fills. */
+export function filledLines(mask: number): number {
+  return mask & second(mask) & third(mask);
+}
+
+/** The anchors of the lines holding two of `own` and a point of `free`: mills to come. */
+export function openLines(own: number, free: number): number {
+  const o2 = second(own);
+  const o3 = third(own);
+  return ((free & o2 & o3) | (own & second(free) & o3) | (own & o2 & third(free))) & ANCHORS;
+}
+
 /**
  * The points where one more stone of `own` would fill a line (close a mill): the third point of
  * each line holding two of `own`. Some may be taken by the opponent; callers keep the free ones.
  */
 export function millTargets(own: number): number {
-  let targets = 0;
-  for (let i = 0; i < LINE_MASKS.length; i++) {
-    const rest = LINE_MASKS[i]! & ~own;
-    if (rest !== 0 && (rest & (rest - 1)) === 0) targets |= rest;
-  }
-  return targets;
+  const o1 = own & ANCHORS;
+  const o2 = second(own);
+  const o3 = third(own);
+  return (~o1 & o2 & o3 & ANCHORS) | toSecond(o1 & ~o2 & o3) | toThird(o1 & o2 & ~o3);
 }
 
 /**
@@ -34,25 +96,23 @@ export function millTargets(own: number): number {
  * stones and the third point free (a mill to come), and those that block a line of two of `own`'s.
  */
 export function keyStones(own: number, opp: number): number {
-  let key = 0;
-  for (let i = 0; i < LINE_MASKS.length; i++) {
-    const line = LINE_MASKS[i]!;
-    const theirs = opp & line;
-    const ours = own & line;
-    if (ours === 0 && theirs !== 0 && popcount(theirs) === 2) key |= theirs;
-    else if (popcount(ours) === 2 && theirs !== 0) key |= theirs;
-  }
-  return key;
+  const o1 = own & ANCHORS;
+  const o2 = second(own);
+  const o3 = third(own);
+  const t1 = opp & ANCHORS;
+  const t2 = second(opp);
+  const t3 = third(opp);
+  const theirTwo = ((t1 & t2 & ~t3) | (t1 & ~t2 & t3) | (~t1 & t2 & t3)) & ~(o1 | o2 | o3);
+  const ourTwoAndTheirs = (o1 & o2 & t3) | (o1 & t2 & o3) | (t1 & o2 & o3);
+  return spread(theirTwo | ourTwoAndTheirs) & opp;
 }
+
+/** Every point of the lines anchored at `anchors`. */
+const spread = (anchors: number): number => anchors | toSecond(anchors) | toThird(anchors);
 
 /** The stones of `side` that stand in a line filled with its stones. */
 function inMills(side: number): number {
-  let mask = 0;
-  for (let i = 0; i < LINE_MASKS.length; i++) {
-    const line = LINE_MASKS[i]!;
-    if ((side & line) === line) mask |= line;
-  }
-  return mask;
+  return spread(filledLines(side));
 }
 
 /** The stones of `side` a mill may take: those outside every mill, or any when all are in mills. */
@@ -60,17 +120,9 @@ export function takable(side: number): number {
   return side & ~inMills(side) || side;
 }
 
-/** The points next to any point of `mask`. */
-export function neighboursOf(mask: number): number {
-  let around = 0;
-  for (let m = mask; m !== 0; m &= m - 1) around |= NEIGHBOUR_MASKS[lowestPoint(m)]!;
-  return around;
-}
-
 /** Whether some stone of `own` has a free neighbour (can step). */
 export function canStep(own: number, free: number): boolean {
-  for (let m = own; m !== 0; m &= m - 1) if ((NEIGHBOUR_MASKS[lowestPoint(m)]! & free) !== 0) return true;
-  return false;
+  return (neighboursOf(own) & free) !== 0;
 }
 
 /** For each point, the indices in LINE_MASKS of its two lines, as `first | second << 8`. */

@@ -9,8 +9,18 @@
  * can wall it in. A side shut in loses, and the search finds it late: the placing phase decides it.
  * Weights are per game (each game's strong bot gives its own).
  */
-import { LINE_MASKS, NEIGHBOUR_MASKS } from '../morris.js';
-import { ALL_POINTS, lowestPoint, neighboursOf, popcount } from './bitboard.js';
+import { LINE_MASKS } from '../morris.js';
+import {
+  ALL_POINTS,
+  filledLines,
+  LINE_AT_ANCHOR,
+  lowestPoint,
+  millTargets,
+  neighboursOf,
+  openLines,
+  popcount,
+  stepCount,
+} from './bitboard.js';
 import type { BoardPosition } from './position.js';
 
 export interface Weights {
@@ -51,6 +61,9 @@ export interface Weights {
   readonly flying: number;
 }
 
+/** The points next to each line's, by index in LINE_MASKS. */
+const LINE_NEIGHBOURS = LINE_MASKS.map(neighboursOf);
+
 export const WIN_SCORE = 30000;
 /** Scores beyond this are wins or losses found by the search or the tables. */
 export const DECIDED = 29000;
@@ -74,39 +87,28 @@ export class Evaluator {
     let score = w.stone * (count + p.stock[seat]!);
 
     const stepping = !placing && count > 3;
-    let open = 0;
-    // The free points that close a line: while placing, where the side's next stone takes.
-    let targets = 0;
-    for (let i = 0; i < LINE_MASKS.length; i++) {
-      const line = LINE_MASKS[i]!;
-      const rest = line & ~own;
-      if (rest === 0) {
-        score += stepping && (neighboursOf(line) & free) !== 0 ? w.mill + w.openMill : w.mill;
-        if (stepping && w.runningMill !== 0 && runs(line, opp, free, p.stock[1 - seat]! > 0)) score += w.runningMill;
-      } else if ((rest & (rest - 1)) === 0 && (rest & free) !== 0) {
-        open++;
-        targets |= rest;
+    const filled = filledLines(own);
+    score += w.mill * popcount(filled);
+    if (stepping)
+      for (let m = filled; m !== 0; m &= m - 1) {
+        const i = LINE_AT_ANCHOR[lowestPoint(m)]!;
+        if ((LINE_NEIGHBOURS[i]! & free) !== 0) score += w.openMill;
+        if (w.runningMill !== 0 && runs(LINE_MASKS[i]!, opp, free, p.stock[1 - seat]! > 0)) score += w.runningMill;
       }
-    }
-    score += w.open * open;
+    score += w.open * popcount(openLines(own, free));
+    // The free points that close a line: while placing, where the side's next stone takes.
+    const targets = millTargets(own) & free;
 
-    const threats = popcount(placing ? targets : p.millThreats(seat));
+    const threats = popcount(p.threatsAmong(seat, targets));
     score += w.threat * threats;
     if (toMove) {
       if (threats > 0) score += w.tempo;
     } else if (threats > 1) score += w.double;
 
     if (!placing && !stepping) return score + w.flying;
-    let moves = 0;
-    let blocked = 0;
-    let around = 0;
-    for (let m = own; m !== 0; m &= m - 1) {
-      const next = NEIGHBOUR_MASKS[lowestPoint(m)]!;
-      around |= next;
-      const steps = popcount(next & free);
-      moves += steps;
-      if (steps === 0) blocked++;
-    }
+    const moves = stepCount(own, free);
+    const blocked = popcount(own & ~neighboursOf(free));
+    const around = neighboursOf(own);
     if (stepping) score += w.mobility * moves + w.blocked * blocked + (moves <= 2 ? w.cramped : 0);
     else score += w.placingMobility * moves + w.placingBlocked * blocked;
     const theirs = p.stock[1 - seat]!;

@@ -109,19 +109,25 @@ export abstract class BoardPosition {
    */
   millThreats(seat: number): number {
     const own = this.stones[seat]!;
-    const free = ALL_POINTS & ~(own | this.stones[1 - seat]!);
-    const targets = millTargets(own) & free;
+    return this.threatsAmong(seat, millTargets(own) & ~(own | this.stones[1 - seat]!));
+  }
+
+  /** `millThreats` given `targets`, the free points that fill a line of `seat`'s (as `millTargets`). */
+  threatsAmong(seat: number, targets: number): number {
     if (targets === 0 || this.stock[seat]! > 0) return targets;
+    const own = this.stones[seat]!;
     const flying = popcount(own) <= 3;
     let threats = 0;
-    for (let i = 0; i < LINE_MASKS.length; i++) {
-      const line = LINE_MASKS[i]!;
-      const to = line & ~own;
-      if ((to & targets & ~threats) === 0 || (to & (to - 1)) !== 0) continue;
-      const at = lowestPoint(to);
-      for (let m = (flying ? own : NEIGHBOUR_MASKS[at]! & own) & ~line; m !== 0; m &= m - 1) {
-        if (this.takesByLine(i, lowestPoint(m), at)) {
-          threats |= to;
+    for (let t = targets; t !== 0; t &= t - 1) {
+      const at = lowestPoint(t);
+      const lines = LINE_PAIR[at]!;
+      for (let k = 0, i = lines & 255; k < 2; k++, i = lines >>> 8) {
+        const line = LINE_MASKS[i]!;
+        if ((line & ~own) !== 1 << at) continue;
+        let m = (flying ? own : NEIGHBOUR_MASKS[at]! & own) & ~line;
+        while (m !== 0 && !this.takesByLine(i, lowestPoint(m), at)) m &= m - 1;
+        if (m !== 0) {
+          threats |= 1 << at;
           break;
         }
       }
@@ -129,12 +135,15 @@ export abstract class BoardPosition {
     return threats;
   }
 
-  /** Writes the side to move's legal moves into `out` from index `at`; returns the index after the last. */
-  generate(out: Int32Array, at: number): number {
+  /**
+   * Writes the side to move's legal moves into `out` from index `at`, those that arrive on `onto`
+   * (every point by default); returns the index after the last.
+   */
+  generate(out: Int32Array, at: number, onto = ALL_POINTS): number {
     const s = this.side;
     const own = this.stones[s]!;
     const opp = this.stones[1 - s]!;
-    const free = ALL_POINTS & ~(own | opp);
+    const free = onto & ~(own | opp);
     if (this.stock[s]! > 0) {
       for (let f = free; f !== 0; f &= f - 1) {
         const to = lowestPoint(f);

@@ -223,11 +223,13 @@ export class Search {
     const stand = this.evaluator.evaluate(p);
     if (stand >= beta || taken >= MAX_QUIESCENCE || ply >= MAX_PLY) return stand;
     if (stand > alpha) alpha = stand;
-    if (p.millThreats(p.side) === 0) return stand;
+    const threats = p.millThreats(p.side);
+    if (threats === 0) return stand;
     const moves = this.moves[ply]!;
     const order = this.order[ply]!;
     let n = 0;
-    const all = p.generate(moves, 0);
+    // Every take arrives on a threat; not every move there takes (a step along the line it fills).
+    const all = p.generate(moves, 0, threats);
     for (let i = 0; i < all; i++) if (isCapture(moves[i]!)) moves[n++] = moves[i]!;
     this.score(moves, order, n, NO_MOVE, ply);
     let best = stand;
