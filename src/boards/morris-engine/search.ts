@@ -102,7 +102,9 @@ export class Search {
     this.aborted = false;
     this.hardDeadline = limits.hardDeadline;
     this.maxNodes = limits.nodes ?? Infinity;
+    // Both from this search only: a killer of the last turn's ply k is a move of another position.
     this.history.fill(0);
+    this.killers.fill(NO_MOVE);
     const n = p.generate(this.moves[0]!, 0);
     if (n === 0) throw new Error('no legal move');
     let best: SearchResult = { move: this.moves[0]![0]!, score: 0, depth: 0, nodes: 0 };
