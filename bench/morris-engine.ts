@@ -33,11 +33,17 @@ function states<S, M>(rules: Rules<S, M>): S[] {
   return found;
 }
 
-/** Nodes searched from each position, 5 moves deep, each search new (an empty transposition table). */
+/**
+ * The depth of `searchNodes`: deep enough for a run of 0.1 to 0.5 s, whose rate is the compiled
+ * search's and not its warm-up's (at 5 moves, a run was 25,000 nodes and its rate varied threefold).
+ */
+const BENCH_DEPTH = 7;
+
+/** Nodes searched from each position, BENCH_DEPTH moves deep, each search new (an empty transposition table). */
 function searchNodes(positions: readonly (() => BoardPosition)[], evaluator: Evaluator): number {
   let nodes = 0;
   for (const position of positions) {
-    const limits = { depth: 5, softDeadline: Infinity, hardDeadline: Infinity };
+    const limits = { depth: BENCH_DEPTH, softDeadline: Infinity, hardDeadline: Infinity };
     nodes += new Search(evaluator, null, 16).run(position(), limits).nodes;
   }
   return nodes;
@@ -78,13 +84,13 @@ const entries = (live: readonly [number, number]): string => new FlyingTable(liv
 
 export const cases: Case[] = [
   {
-    name: 'mills search, 12 positions to depth 5',
+    name: `mills search, 12 positions to depth ${BENCH_DEPTH}`,
     unit: 'nodes',
     run: () => searchNodes(millsPositions, new Evaluator(MILLS_WEIGHTS)),
     details: () => depthsInTime(millsPositions, new Evaluator(MILLS_WEIGHTS)),
   },
   {
-    name: 'morris search, 12 positions to depth 5',
+    name: `morris search, 12 positions to depth ${BENCH_DEPTH}`,
     unit: 'nodes',
     run: () => searchNodes(morrisPositions, new Evaluator(MORRIS_WEIGHTS)),
     details: () => depthsInTime(morrisPositions, new Evaluator(MORRIS_WEIGHTS)),
