@@ -2,7 +2,7 @@
  * Bit tricks on the morris board: a set of points is a 24-bit mask, bit p for point p (see
  * ../morris.ts). Everything here is allocation-free, for the hot paths of both games.
  */
-import { DIRECTIONS, directionOf, LINES, LINES_THROUGH, POINT_COUNT, pointAt, RADII } from '../morris.js';
+import { directionOf, LINES, LINES_THROUGH, POINT_COUNT, POINTS, RADII, radiusOf } from '../morris.js';
 
 /** Every point. */
 export const ALL_POINTS = (1 << POINT_COUNT) - 1;
@@ -22,9 +22,7 @@ export const lowestPoint = (mask: number): number => 31 - Math.clz32(mask & -mas
  * along a spoke (the middles of the edges, the odd directions) the next radius is one bit up.
  */
 const spokes = (radii: readonly number[]): number =>
-  Array.from({ length: DIRECTIONS / 2 }, (_, i) => radii.reduce((m, r) => m | (1 << pointAt(2 * i + 1, r)), 0)).reduce(
-    (a, b) => a | b,
-  );
+  POINTS.reduce((m, p) => (directionOf(p) % 2 === 1 && radii.includes(radiusOf(p)) ? m | (1 << p) : m), 0);
 /** The points a spoke steps out from (a radius up), and in from (a radius down). */
 const SPOKE_OUT = spokes([0, 1]);
 const SPOKE_IN = spokes([1, 2]);
@@ -62,6 +60,8 @@ const third = (mask: number): number =>
 const toSecond = (anchors: number): number => clockwise(anchors & EDGE_ANCHORS) | ((anchors & SPOKE_ANCHORS) << 1);
 const toThird = (anchors: number): number =>
   clockwise(clockwise(anchors & EDGE_ANCHORS)) | ((anchors & SPOKE_ANCHORS) << 2);
+/** Every point of the lines anchored at `anchors`. */
+const spread = (anchors: number): number => anchors | toSecond(anchors) | toThird(anchors);
 
 /** The index in LINE_MASKS of the line anchored at each point (-1 for a point that anchors none). */
 export const LINE_AT_ANCHOR: Int8Array = Int8Array.from({ length: POINT_COUNT }, (_, p) =>
@@ -106,9 +106,6 @@ export function keyStones(own: number, opp: number): number {
   const ourTwoAndTheirs = (o1 & o2 & t3) | (o1 & t2 & o3) | (t1 & o2 & o3);
   return spread(theirTwo | ourTwoAndTheirs) & opp;
 }
-
-/** Every point of the lines anchored at `anchors`. */
-const spread = (anchors: number): number => anchors | toSecond(anchors) | toThird(anchors);
 
 /** The stones of `side` that stand in a line filled with its stones. */
 function inMills(side: number): number {
