@@ -27,7 +27,7 @@ const BOT_MS = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default) * g
 
 /**
  * How many shut-in positions the bot gets right: on its clock (in this process), at node counts
- * about what its clock allows on a quiet machine (about 2,000 nodes a millisecond), with its soft
+ * about what its clock allows on a quiet machine (2,000 to 2,600 nodes a millisecond), with its soft
  * limit as on the clock, then at depths 6 to 10.
  */
 function reportShutIn(): void {
