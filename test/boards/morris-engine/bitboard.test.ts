@@ -16,7 +16,7 @@ import {
 } from '../../../src/boards/morris-engine/bitboard.js';
 import { Rng } from '../../../src/core/rng.js';
 
-/** Two disjoint random sets of points, each point in either with the given chances. */
+/** `count` pairs of disjoint random sets of points, from sparse boards (15% of points taken) to full ones (85%). */
 function boards(count: number): [number, number][] {
   const rng = new Rng(2026);
   const found: [number, number][] = [];
