@@ -47,7 +47,8 @@ describe('a live game in a browser', { skip: browserSkip }, () => {
     await page.waitForURL(/\/games\/live-\d+/);
     // The turns come in as the game goes on: the turn count grows on the page by itself.
     const count = async () => Number((await page.locator('.controls label').first().textContent())!.split('/')[1]);
-    await page.waitForFunction("document.querySelector('.result').textContent.includes('Being played')");
+    // Null-safe: the game's page may not have drawn its result line yet, and a predicate that throws fails the wait.
+    await page.waitForFunction("document.querySelector('.result')?.textContent.includes('Being played')");
     const seen = await count();
     await page.waitForFunction(
       `Number(document.querySelector('.controls label').textContent.split('/')[1]) > ${seen}`,
