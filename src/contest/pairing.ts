@@ -3,7 +3,7 @@
  * version whose rating is not settled yet first, the newest of those with the fewest games (a new
  * version plays a burst until its σ is small); else the version with the fewest games; and every
  * fourth choice the version idle longest, so that none starves. Its opponent is drawn from its
- * league (bosses included; the nearest league with anyone when its own has nobody else), among the
+ * league (bosses included; with the nearest leagues' while its own has fewer than two others), among the
  * k nearest in μ, k = 5 / (0.01 + r)^0.65 for r uniform in [0, 1): mostly near, now and then far.
  */
 import { SETTLED_SIGMA } from './ratings.js';
@@ -52,15 +52,23 @@ function longestIdle(versions: readonly Candidate[]): Candidate {
   return versions.reduce((best, c) => (c.lastPlanned < best.lastPlanned ? c : best));
 }
 
-/** Who `entrant` may play: others of its league, or of the nearest league that has any (the lower first). */
+/**
+ * Fewer others than this in a version's league, and the nearest leagues' play it too: a version
+ * promoted into a league held by its boss alone would meet only that boss, lose every game, and
+ * its σ, each game telling almost nothing, would never settle (a test's once did not in 2,000).
+ */
+const FEW_OPPONENTS = 2;
+
+/** Who `entrant` may play: others of its league, and while they are fewer than two, the nearest leagues' (the lower first). */
 function opponentsOf(entrant: Candidate, candidates: readonly Candidate[]): Candidate[] {
   const others = candidates.filter(
     (c) => c.id !== entrant.id && (c.authorId === null || c.authorId !== entrant.authorId),
   );
-  for (let distance = 0; others.length > 0; distance++) {
-    const near = others.filter((c) => c.league === entrant.league - distance || c.league === entrant.league + distance);
-    const lower = near.filter((c) => c.league <= entrant.league);
-    if (near.length > 0) return lower.length > 0 ? lower : near;
+  const found: Candidate[] = [];
+  for (let distance = 0; found.length < FEW_OPPONENTS && found.length < others.length; distance++) {
+    found.push(...others.filter((c) => c.league === entrant.league - distance));
+    if (distance > 0 && found.length < FEW_OPPONENTS)
+      found.push(...others.filter((c) => c.league === entrant.league + distance));
   }
-  return [];
+  return found;
 }

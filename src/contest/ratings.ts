@@ -71,12 +71,13 @@ export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], res
 /**
  * What a game meant to be rated, between two active entrants (`seats`, in seat order), does: nothing
  * when the machine caused its timeout; else its ratings, and the promotions they bring: a version
- * that played its league's boss (`bossOf`: null for the top league) and whose μ − 3σ, after the
- * game, passes the boss's μ moves up a league, for good. Only a game against the boss: a boss that
- * has met only weaker bots has a μ below its strength, which a version could pass unseen, into a
- * league where it only loses (and, every game one-sided, its σ never settles). The boss's μ, the
- * best estimate of its strength: its σ, large at first and slow to fall while it meets only weaker
- * bots, does not make passing it easier.
+ * that played its league's boss (`bossOf`: null for the top league), did not lose, and whose μ − 3σ,
+ * after the game, passes the boss's μ moves up a league, for good. Only a game against the boss: a
+ * boss that has met only weaker bots has a μ below its strength, which a version could pass unseen,
+ * into a league where it only loses. Only a game not lost: a boss yet to play has μ 25, and a sure
+ * version that lost to it still passed that μ (a test's Morris bot went past the strong boss so).
+ * The boss's μ, the best estimate of its strength: its σ, large at first and slow to fall while it
+ * meets only weaker bots, does not make passing it easier.
  */
 export function ratedOutcome(
   seats: readonly [EntrantRecord, EntrantRecord],
@@ -93,7 +94,8 @@ export function ratedOutcome(
   for (const [seat, entrant] of seats.entries()) {
     const boss = bossOf(entrant.league);
     const met = boss !== null && seats[1 - seat]!.id === boss.id;
-    if (entrant.authorId !== null && met && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
+    const lost = updates[seat]!.score === 0;
+    if (entrant.authorId !== null && met && !lost && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
       leagues.set(entrant.id, entrant.league + 1);
   }
   return { rated: true, updates, leagues };

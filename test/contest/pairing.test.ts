@@ -74,4 +74,20 @@ describe('who plays next in a contest', () => {
       'a top-league version plays the boss below',
     );
   });
+
+  it('adds the league below while the version’s own holds fewer than two others: never its boss alone', () => {
+    const field = [
+      boss(1, 0, 20),
+      boss(2, 1, 45),
+      boss(3, 2, 70),
+      entrant(4, { league: 2, mu: 44, sigma: unsettled, games: 0 }),
+      entrant(5, { league: 1, mu: 30 }),
+      entrant(6, { league: 0, mu: 44 }),
+    ];
+    const met = new Set([0, 0.2, 0.5, 0.99].map((r) => choosePair(field, 0, always(r))![1].id));
+    assert.deepEqual([...met].sort(), [2, 3, 5], 'its boss and the league below, not two below');
+    const crowded = [...field, entrant(7, { league: 2, mu: 60 })];
+    const there = new Set([0, 0.2, 0.5, 0.99].map((r) => choosePair(crowded, 0, always(r))![1].id));
+    assert.deepEqual([...there].sort(), [3, 7], 'with two others in its league, only they');
+  });
 });

@@ -106,6 +106,20 @@ describe('a contest’s ratings', () => {
     assert.deepEqual([...(met.rated ? met.leagues : [])], [[2, 1]], 'from either seat');
   });
 
+  it('promotes only by a game not lost: a sure version beaten by a boss yet to play stays', () => {
+    const boss = entrant(1, { authorId: null, boss: 'strong' });
+    const bossOf = (league: number) => (league === 0 ? boss : null);
+    const sure = entrant(2, { mu: 48, sigma: 2.5 });
+    const lost = ratedOutcome([sure, boss], result(1), null, bossOf);
+    assert.ok(lost.rated);
+    const after = lost.updates.find((u) => u.entrant === 2)!;
+    const bossAfter = lost.updates.find((u) => u.entrant === 1)!;
+    assert.ok(after.mu - 3 * after.sigma > bossAfter.mu, 'its μ − 3σ still passes the boss’s μ');
+    assert.equal(lost.leagues.size, 0, 'but it lost');
+    const drawn = ratedOutcome([sure, boss], result(null), null, bossOf);
+    assert.deepEqual([...(drawn.rated ? drawn.leagues : [])], [[2, 1]], 'a draw passes');
+  });
+
   it('rates nothing of a game whose timeout the machine caused', () => {
     const outcome = ratedOutcome(
       [entrant(1), entrant(2)],
