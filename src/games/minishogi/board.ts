@@ -25,10 +25,12 @@ export const bit = (sq: number): number => 1 << sq;
 export const lsb = (bb: number): Square => (31 - Math.clz32(bb & -bb)) as Square;
 /** The highest square of a non-empty bitboard. */
 const msb = (bb: number): Square => (31 - Math.clz32(bb)) as Square;
+/** The number of squares of a bitboard (bits of a 32-bit integer), without a loop. */
 export function popcount(bb: number): number {
-  let n = 0;
-  for (; bb; bb &= bb - 1) n++;
-  return n;
+  let x = bb - ((bb >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 export const rowOf = (sq: number): number => (sq / SIZE) | 0;

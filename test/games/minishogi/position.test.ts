@@ -1,9 +1,50 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
+import { bishopAttacks, rookAttacks } from '../../../src/games/minishogi/board.js';
 import { isDrop, moveTo } from '../../../src/games/minishogi/moves.js';
 import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
 import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
+
+/** A slider's attacks walked square by square along `directions` (row, column steps) to the first piece. */
+function walked(sq: number, occupied: number, directions: readonly (readonly [number, number])[]): number {
+  let attacks = 0;
+  for (const [dr, dc] of directions) {
+    for (let row = Math.floor(sq / 5) + dr, col = (sq % 5) + dc; row >= 0 && row < 5 && col >= 0 && col < 5; ) {
+      attacks |= 1 << (row * 5 + col);
+      if (occupied & (1 << (row * 5 + col))) break;
+      row += dr;
+      col += dc;
+    }
+  }
+  return attacks;
+}
+
+describe('slider attacks', () => {
+  it('read from their tables, equal the rays walked square by square, on every square', () => {
+    const rng = new Rng(25);
+    for (let sq = 0; sq < 25; sq++) {
+      for (let i = 0; i < 2000; i++) {
+        // Sparse and dense boards alike.
+        const occupied = rng.nextU32() & (i % 2 === 0 ? rng.nextU32() : -1) & ((1 << 25) - 1);
+        const rook = walked(sq, occupied, [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ]);
+        const bishop = walked(sq, occupied, [
+          [1, 1],
+          [1, -1],
+          [-1, 1],
+          [-1, -1],
+        ]);
+        assert.equal(rookAttacks(sq, occupied), rook, `rook on ${sq}, occupied ${occupied}`);
+        assert.equal(bishopAttacks(sq, occupied), bishop, `bishop on ${sq}, occupied ${occupied}`);
+      }
+    }
+  });
+});
 
 describe('Zobrist keys', () => {
   it('follow every move and unmove: the key of a position reached by moves is that of the same position read from SFEN', () => {
