@@ -58,28 +58,35 @@ const DROP_FROM = SQUARES << 5;
 /** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
 const NULL_MOVE = -1;
 
+/**
+ * The one-step attacks of each piece type (a horse's and a dragon's steps too), indexed
+ * `(type * 2 + colour) * 25 + square`: one load for most pieces, where a switch on the type cost more.
+ */
+const STEPS = new Int32Array(PIECE_TYPES * 2 * SQUARES);
+// In the order of the types: pawn, silver, gold, bishop, rook, king, promoted pawn and silver, horse, dragon.
+[
+  PAWN_ATTACKS,
+  SILVER_ATTACKS,
+  GOLD_ATTACKS,
+  null,
+  null,
+  KING_ATTACKS,
+  GOLD_ATTACKS,
+  GOLD_ATTACKS,
+  KING_ATTACKS,
+  KING_ATTACKS,
+].forEach((steps, type) => {
+  if (steps !== null) STEPS.set(steps, type * 2 * SQUARES);
+});
+/** For each piece type: 1 when it slides like a rook, 2 like a bishop. */
+const SLIDES = Int8Array.from([0, 0, 0, 2, 1, 0, 0, 0, 2, 1]);
+
 /** The squares a piece of `type` and `colour` on `sq` attacks, given the occupied squares. */
 export function attacksOf(type: PieceType, colour: Colour, sq: number, occupied: number): number {
-  switch (type) {
-    case PAWN:
-      return PAWN_ATTACKS[colour * SQUARES + sq]!;
-    case SILVER:
-      return SILVER_ATTACKS[colour * SQUARES + sq]!;
-    case GOLD:
-    case TOKIN:
-    case PROMOTED_SILVER:
-      return GOLD_ATTACKS[colour * SQUARES + sq]!;
-    case KING:
-      return KING_ATTACKS[sq]!;
-    case BISHOP:
-      return bishopAttacks(sq, occupied);
-    case ROOK:
-      return rookAttacks(sq, occupied);
-    case HORSE:
-      return bishopAttacks(sq, occupied) | KING_ATTACKS[sq]!;
-    case DRAGON:
-      return rookAttacks(sq, occupied) | KING_ATTACKS[sq]!;
-  }
+  const steps = STEPS[(type * 2 + colour) * SQUARES + sq]!;
+  const slides = SLIDES[type]!;
+  if (slides === 0) return steps;
+  return steps | (slides === 1 ? rookAttacks(sq, occupied) : bishopAttacks(sq, occupied));
 }
 
 export class Position {
