@@ -55,6 +55,10 @@ export const MAX_MOVES = 512;
 
 const PROMOTE = 1 << 10;
 const DROP_FROM = SQUARES << 5;
+/** What `generateMoves` lists. */
+const ALL = 0;
+const CAPTURES = 1;
+const QUIET_CHECKS = 2;
 /** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
 const NULL_MOVE = -1;
 
@@ -117,6 +121,8 @@ export class Position {
   private undoKeysHi = new Int32Array(512);
   /** How many moves have been made (and not unmade) on this position. */
   private made = 0;
+  /** For each piece type, the squares from which it attacks the opponent's king (`generateQuietChecks`). */
+  private readonly checkSquares = new Int32Array(PIECE_TYPES);
   /** Where the pawn-drop-mate test lists the defender's replies. */
   private readonly replies = new Int32Array(MAX_MOVES);
 
@@ -254,15 +260,24 @@ export class Position {
    * `MAX_MOVES` from `start`.
    */
   generate(out: Int32Array, start: number): number {
-    return this.generateMoves(out, start, false);
+    return this.generateMoves(out, start, ALL);
   }
 
   /** Writes the legal captures (promoting or not) from `out[start]` on and returns how many. */
   generateCaptures(out: Int32Array, start: number): number {
-    return this.generateMoves(out, start, true);
+    return this.generateMoves(out, start, CAPTURES);
   }
 
-  private generateMoves(out: Int32Array, start: number, capturesOnly: boolean): number {
+  /**
+   * Writes from `out[start]` on the legal moves and drops that take nothing, promote nothing and
+   * attack the opponent's king from the square they reach, in the order `generate` lists them,
+   * and returns how many.
+   */
+  generateQuietChecks(out: Int32Array, start: number): number {
+    return this.generateMoves(out, start, QUIET_CHECKS);
+  }
+
+  private generateMoves(out: Int32Array, start: number, kind: number): number {
     const us = this.side;
     const them = (us ^ 1) as Colour;
     const own = this.byColour[us]!;
@@ -271,21 +286,31 @@ export class Position {
     const checkers = this.attackers(ksq, them, occupied);
     let n = start;
 
-    // The king: to any square not attacked once it has left its own (it no longer blocks a slider).
+    // The king (which gives no check by its move): to any square not attacked once it has left
+    // its own (it no longer blocks a slider).
     const withoutKing = occupied ^ bit(ksq);
-    const allowed = capturesOnly ? this.byColour[them]! : FULL;
-    for (let targets = KING_ATTACKS[ksq]! & ~own & allowed; targets; targets &= targets - 1) {
-      const to = lsb(targets);
-      if (this.attackers(to, them, withoutKing) === 0) out[n++] = to | (ksq << 5);
+    const allowed = kind === CAPTURES ? this.byColour[them]! : kind === QUIET_CHECKS ? ~occupied & FULL : FULL;
+    if (kind !== QUIET_CHECKS) {
+      for (let targets = KING_ATTACKS[ksq]! & ~own & allowed; targets; targets &= targets - 1) {
+        const to = lsb(targets);
+        if (this.attackers(to, them, withoutKing) === 0) out[n++] = to | (ksq << 5);
+      }
     }
     if (checkers & (checkers - 1)) return n - start; // double check: only the king moves
 
     let moveTargets = ~own & allowed;
-    let dropTargets = capturesOnly ? 0 : ~occupied & FULL;
+    let dropTargets = kind === CAPTURES ? 0 : ~occupied & FULL;
     if (checkers) {
       const between = BETWEEN[ksq * SQUARES + lsb(checkers)]!;
       moveTargets &= checkers | between;
       dropTargets &= between;
+    }
+    const checks = this.checkSquares;
+    if (kind === QUIET_CHECKS) {
+      // A piece of ours attacks their king from the squares a piece of theirs of its type attacks from the king's.
+      const king = this.kings[them]!;
+      for (let type = 0; type < PIECE_TYPES; type++)
+        checks[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
     }
 
     const pinned = this.pinned(us, occupied);
@@ -294,6 +319,7 @@ export class Position {
       const from = lsb(pieces);
       const type = typeOfCode(this.board[from]!);
       let targets = attacksOf(type, us, from, occupied) & moveTargets;
+      if (kind === QUIET_CHECKS) targets &= checks[type]!;
       if (pinned & bit(from)) targets &= LINE[ksq * SQUARES + from]!;
       const promotes = PROMOTED[type]! >= 0;
       const fromLastRow = (lastRow & bit(from)) !== 0;
@@ -301,7 +327,7 @@ export class Position {
         const to = lsb(targets);
         const m = to | (from << 5);
         if (promotes && (fromLastRow || (lastRow & bit(to)) !== 0)) {
-          out[n++] = m | PROMOTE;
+          if (kind !== QUIET_CHECKS) out[n++] = m | PROMOTE;
           // A pawn must promote on the last row; the others may stay as they are.
           if (type !== PAWN) out[n++] = m;
         } else out[n++] = m;
@@ -310,17 +336,18 @@ export class Position {
 
     if (dropTargets === 0) return n - start;
     const hand = us * HAND_KINDS;
-    for (let kind = 0; kind < HAND_KINDS; kind++) {
-      if (this.hands[hand + kind] === 0) continue;
+    for (let piece = 0; piece < HAND_KINDS; piece++) {
+      if (this.hands[hand + piece] === 0) continue;
       let targets = dropTargets;
-      if (kind === PAWN) {
+      if (kind === QUIET_CHECKS) targets &= checks[piece]!;
+      if (piece === PAWN) {
         targets &= ~lastRow;
         for (let pawns = this.pieces(us, PAWN); pawns; pawns &= pawns - 1) targets &= ~COLUMN[colOf(lsb(pawns))]!;
       }
-      const from = DROP_FROM + (kind << 5);
+      const from = DROP_FROM + (piece << 5);
       for (; targets; targets &= targets - 1) {
         const to = lsb(targets);
-        if (kind === PAWN && !this.allowPawnDropMate && this.isPawnDropMate(to)) continue;
+        if (piece === PAWN && !this.allowPawnDropMate && this.isPawnDropMate(to)) continue;
         out[n++] = to | from;
       }
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { bishopAttacks, rookAttacks } from '../../../src/games/minishogi/board.js';
-import { isDrop, moveTo } from '../../../src/games/minishogi/moves.js';
+import { isDrop, isPromotion, moveTo } from '../../../src/games/minishogi/moves.js';
 import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
 import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
@@ -125,5 +125,32 @@ describe('generateCaptures', () => {
       }
     }
     assert.ok(checked > 1000, `${checked} captures`);
+  });
+});
+
+describe('generateQuietChecks', () => {
+  it('writes, in the order of generate, exactly the legal moves that take nothing, promote nothing and attack the king from where they land', () => {
+    const rng = new Rng(10);
+    const buffer = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (let g = 0; g < 40; g++) {
+      const pos = parseSfen(START_SFEN);
+      for (let ply = 0; ply < 100; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        const checks = moves.filter((m) => {
+          if (isPromotion(m) || (!isDrop(m) && pos.typeAt(moveTo(m)) !== null)) return false;
+          pos.make(m);
+          const direct = (pos.checkers() & (1 << moveTo(m))) !== 0;
+          pos.unmake();
+          return direct;
+        });
+        const n = pos.generateQuietChecks(buffer, 0);
+        assert.deepEqual(Array.from(buffer.subarray(0, n)), checks, formatSfen(pos));
+        checked += n;
+        pos.make(rng.pick(moves));
+      }
+    }
+    assert.ok(checked > 1000, `${checked} checks`);
   });
 });

@@ -14,10 +14,10 @@
  *
  * Everything it needs is allocated when it is made: nothing per node.
  */
-import { bit, type Colour } from '../board.js';
+import type { Colour } from '../board.js';
 import type { Move } from '../moves.js';
-import { KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
-import { attacksOf, MAX_MOVES, type Position } from '../position.js';
+import { typeOfCode } from '../pieces.js';
+import { MAX_MOVES, type Position } from '../position.js';
 import { MAX_PLIES } from '../rules.js';
 import { evaluate } from './evaluation.js';
 import { exchange, VALUE } from './exchange.js';
@@ -93,8 +93,6 @@ export class Search {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly filter = new Uint8Array(1 << FILTER_BITS);
-  /** For each piece type, the squares from which it would check the opponent's king (`quietChecks`). */
-  private readonly checkSquares = new Int32Array(PIECE_TYPES);
   /** The history index of the root position, and of the last null move on the current line (-1: none). */
   private rootIndex = 0;
   private nullIndex = -1;
@@ -482,21 +480,11 @@ export class Search {
    */
   private quietChecks(base: number): number {
     const pos = this.pos;
-    const them = (pos.side ^ 1) as Colour;
-    const king = pos.kings[them]!;
-    const occupied = pos.occupied;
-    // A piece of the side to move on one of these squares attacks the king: what the king would attack, were it that piece.
-    for (let type = 0; type < PIECE_TYPES; type++)
-      this.checkSquares[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
-    const n = pos.generate(this.moves, base);
+    const n = pos.generateQuietChecks(this.moves, base);
     let checking = base;
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i]!;
-      const to = m & 31;
-      const from = (m >> 5) & 31;
-      if (m & 1024) continue;
-      const type = from >= 25 ? from - 25 : pos.board[to] !== 0 ? -1 : typeOfCode(pos.board[from]!);
-      if (type >= 0 && this.checkSquares[type]! & bit(to) && exchange(pos, m) >= 0) this.moves[checking++] = m;
+      if (exchange(pos, m) >= 0) this.moves[checking++] = m;
     }
     return checking - base;
   }
