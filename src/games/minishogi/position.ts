@@ -239,6 +239,32 @@ export class Position {
     return this.checkers() !== 0;
   }
 
+  /**
+   * Whether the legal move `m` checks the opponent's king, found without making it: by the piece
+   * where it lands, or by a rook, bishop, dragon or horse of the mover behind the square it left.
+   * Nothing else can check, since nothing of the mover's attacks that king before the move.
+   */
+  givesCheck(m: Move): boolean {
+    const us = this.side;
+    const king = this.kings[us ^ 1]!;
+    const to = m & 31;
+    const from = (m >> 5) & 31;
+    const occupied = this.occupied;
+    if (from >= SQUARES) return (attacksOf((from - SQUARES) as PieceType, us, to, occupied) & bit(king)) !== 0;
+    const type = typeOfCode(this.board[from]!);
+    const moved = (m & PROMOTE ? PROMOTED[type]! : type) as PieceType;
+    const after = (occupied ^ bit(from)) | bit(to);
+    if ((attacksOf(moved, us, to, after) & bit(king)) !== 0) return true;
+    if (LINE[king * SQUARES + from] === 0) return false;
+    const t = this.byType;
+    const sliders = this.byColour[us]! & ~bit(from);
+    return (
+      ((rookAttacks(king, after) & sliders & (t[ROOK]! | t[DRAGON]!)) |
+        (bishopAttacks(king, after) & sliders & (t[BISHOP]! | t[HORSE]!))) !==
+      0
+    );
+  }
+
   /** `colour`'s pieces that stand alone between its king and an enemy rook, bishop, dragon or horse. */
   private pinned(colour: Colour, occupied: number): number {
     const ksq = this.kings[colour]!;

@@ -154,3 +154,26 @@ describe('generateQuietChecks', () => {
     assert.ok(checked > 1000, `${checked} checks`);
   });
 });
+
+describe('givesCheck', () => {
+  it('tells, for every legal move, whether the opponent is in check once it is made', () => {
+    const rng = new Rng(11);
+    let checks = 0;
+    for (let g = 0; g < 40; g++) {
+      const pos = parseSfen(START_SFEN);
+      for (let ply = 0; ply < 100; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        for (const m of moves) {
+          const told = pos.givesCheck(m);
+          pos.make(m);
+          assert.equal(told, pos.inCheck(), `${formatSfen(pos)} after ${m}`);
+          if (told) checks++;
+          pos.unmake();
+        }
+        pos.make(rng.pick(moves));
+      }
+    }
+    assert.ok(checks > 1000, `${checks} checks`);
+  });
+});

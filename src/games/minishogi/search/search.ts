@@ -319,25 +319,18 @@ export class Search {
       let gain = NOT_WEIGHED;
       if (prunable && !futile && depth <= 5) gain = exchange(pos, m);
       const losing = gain !== NOT_WEIGHED && gain < -(quiet ? 60 : 120) * depth;
-      pos.make(m as Move);
-      const givesCheck = pos.inCheck();
-      if ((futile || losing) && !givesCheck) {
-        pos.unmake();
-        continue;
-      }
+      const givesCheck = pos.givesCheck(m as Move);
+      if ((futile || losing) && !givesCheck) continue;
       // A check is searched a ply deeper, unless it gives the checking piece away (a drop next to
       // the king that it takes, say): drops make checks so many that extending them all would
       // swallow the search. A check that gives its piece away is reduced like a quiet move, and so is
       // a quiet evasion late in the order (the check itself was extended when it kept its piece).
       let safeCheck = false;
       if (givesCheck) {
-        if (gain === NOT_WEIGHED) {
-          pos.unmake();
-          gain = exchange(pos, m);
-          pos.make(m as Move);
-        }
+        if (gain === NOT_WEIGHED) gain = exchange(pos, m);
         safeCheck = gain >= 0;
       }
+      pos.make(m as Move);
       const next = safeCheck ? depth : depth - 1;
       let score: number;
       if (i === 0) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
