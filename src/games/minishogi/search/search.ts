@@ -296,7 +296,9 @@ export class Search {
     const base = ply * MAX_MOVES;
     const n = pos.generate(this.moves, base);
     if (n === 0) return -MATE + ply; // checkmated or stalemated: either loses
-    this.scoreMoves(base, n, tableMove, ply);
+    // Moves that take or promote not yet tried: once none is left, the quiet moves late-move
+    // pruning skips are all that is left.
+    let noisy = this.scoreMoves(base, n, tableMove, ply);
 
     const alphaBefore = alpha;
     let best = -INFINITE;
@@ -311,10 +313,14 @@ export class Search {
       const capture = from < 25 && pos.board[to] !== 0;
       const quiet = !capture && (m & 1024) === 0;
       if (quiet) quiets++;
+      else noisy--;
 
       // Near the leaves, late quiet moves, and moves that lose material or cannot reach alpha, are skipped.
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
-      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) continue;
+      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) {
+        if (noisy === 0) break;
+        continue;
+      }
       const futile = prunable && quiet && depth <= 3 && staticEval + 120 + 150 * depth <= alpha;
       let gain = NOT_WEIGHED;
       if (prunable && !futile && depth <= 5) gain = exchange(pos, m);
@@ -482,33 +488,34 @@ export class Search {
     return checking - base;
   }
 
-  /** Gives each move from `base` its ordering key. */
-  private scoreMoves(base: number, n: number, tableMove: number, ply: number): void {
+  /** Gives each move from `base` its ordering key; returns how many take or promote. */
+  private scoreMoves(base: number, n: number, tableMove: number, ply: number): number {
     const pos = this.pos;
     const side = pos.side << 10;
     const killer0 = this.killers[ply * 2]!;
     const killer1 = this.killers[ply * 2 + 1]!;
+    let noisy = 0;
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i]!;
+      const to = m & 31;
+      const from = (m >> 5) & 31;
+      const target = from < 25 ? pos.board[to]! : 0;
+      if (target !== 0 || (m & 1024) !== 0) noisy++;
       let key: number;
       if (m === tableMove) key = TABLE_MOVE;
-      else {
-        const to = m & 31;
-        const from = (m >> 5) & 31;
-        const target = from < 25 ? pos.board[to]! : 0;
-        if (target !== 0) {
-          const attacker = typeOfCode(pos.board[from]!);
-          const victim = VALUE[typeOfCode(target)]!;
-          // Taking a piece worth less than the taker is checked by exchanges; the rest cannot lose.
-          const loses = VALUE[attacker]! > victim && exchange(pos, m) < 0;
-          key = (loses ? LOSING_CAPTURE : CAPTURE) + victim * 16 - attacker + (m & 1024 ? 1024 : 0);
-        } else if (m & 1024) key = CAPTURE - 1;
-        else if (m === killer0) key = KILLER + 1;
-        else if (m === killer1) key = KILLER;
-        else key = this.history[side | (m & 1023)]!;
-      }
+      else if (target !== 0) {
+        const attacker = typeOfCode(pos.board[from]!);
+        const victim = VALUE[typeOfCode(target)]!;
+        // Taking a piece worth less than the taker is checked by exchanges; the rest cannot lose.
+        const loses = VALUE[attacker]! > victim && exchange(pos, m) < 0;
+        key = (loses ? LOSING_CAPTURE : CAPTURE) + victim * 16 - attacker + (m & 1024 ? 1024 : 0);
+      } else if (m & 1024) key = CAPTURE - 1;
+      else if (m === killer0) key = KILLER + 1;
+      else if (m === killer1) key = KILLER;
+      else key = this.history[side | (m & 1023)]!;
       this.order[i] = key;
     }
+    return noisy;
   }
 
   /** Swaps the best-ordered move of those from `base + i` into place and returns it. */
