@@ -211,16 +211,18 @@ function findMagics(slow: (sq: number, occupied: number) => number, seed: number
   return { mask, magic, attacks };
 }
 
-const ROOK = findMagics(rookRays, 0x700c);
-const BISHOP = findMagics(bishopRays, 0xb15);
+const ROOK_MAGICS = findMagics(rookRays, 0x700c);
+const BISHOP_MAGICS = findMagics(bishopRays, 0xb15);
 
 /** The squares a rook on `sq` attacks, the first blocker in each direction included. */
 export function rookAttacks(sq: number, occupied: number): number {
-  return ROOK.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & ROOK.mask[sq]!, ROOK.magic[sq]!) >>> 26)]!;
+  const m = ROOK_MAGICS;
+  return m.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & m.mask[sq]!, m.magic[sq]!) >>> (32 - INDEX_BITS))]!;
 }
 
 export function bishopAttacks(sq: number, occupied: number): number {
-  return BISHOP.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & BISHOP.mask[sq]!, BISHOP.magic[sq]!) >>> 26)]!;
+  const m = BISHOP_MAGICS;
+  return m.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & m.mask[sq]!, m.magic[sq]!) >>> (32 - INDEX_BITS))]!;
 }
 
 /** Rook and bishop attacks on an empty board. */

@@ -313,7 +313,7 @@ export class Position {
     return this.generateMoves(out, start, QUIET_CHECKS);
   }
 
-  private generateMoves(out: Int32Array, start: number, kind: number): number {
+  private generateMoves(out: Int32Array, start: number, listing: number): number {
     const us = this.side;
     const them = (us ^ 1) as Colour;
     const own = this.byColour[us]!;
@@ -326,8 +326,8 @@ export class Position {
     // its own (it no longer blocks a slider). One map of the opponent's attacks costs less than
     // the attackers of each square.
     const withoutKing = occupied ^ bit(ksq);
-    const allowed = kind === CAPTURES ? this.byColour[them]! : kind === QUIET_CHECKS ? ~occupied & FULL : FULL;
-    if (kind !== QUIET_CHECKS) {
+    const allowed = listing === CAPTURES ? this.byColour[them]! : listing === QUIET_CHECKS ? ~occupied & FULL : FULL;
+    if (listing !== QUIET_CHECKS) {
       let targets = KING_ATTACKS[ksq]! & ~own & allowed;
       if (targets !== 0) targets &= ~this.attacked(them, withoutKing);
       for (; targets; targets &= targets - 1) out[n++] = lsb(targets) | (ksq << 5);
@@ -335,14 +335,14 @@ export class Position {
     if (checkers & (checkers - 1)) return n - start; // double check: only the king moves
 
     let moveTargets = ~own & allowed;
-    let dropTargets = kind === CAPTURES ? 0 : ~occupied & FULL;
+    let dropTargets = listing === CAPTURES ? 0 : ~occupied & FULL;
     if (checkers) {
       const between = BETWEEN[ksq * SQUARES + lsb(checkers)]!;
       moveTargets &= checkers | between;
       dropTargets &= between;
     }
     const checks = this.checkSquares;
-    if (kind === QUIET_CHECKS) {
+    if (listing === QUIET_CHECKS) {
       // A piece of ours attacks their king from the squares a piece of theirs of its type attacks from the king's.
       const king = this.kings[them]!;
       for (let type = 0; type < PIECE_TYPES; type++)
@@ -355,7 +355,7 @@ export class Position {
       const from = lsb(pieces);
       const type = typeOfCode(this.board[from]!);
       let targets = attacksOf(type, us, from, occupied) & moveTargets;
-      if (kind === QUIET_CHECKS) targets &= checks[type]!;
+      if (listing === QUIET_CHECKS) targets &= checks[type]!;
       if (pinned & bit(from)) targets &= LINE[ksq * SQUARES + from]!;
       const promotes = PROMOTED[type]! >= 0;
       const fromLastRow = (lastRow & bit(from)) !== 0;
@@ -363,7 +363,7 @@ export class Position {
         const to = lsb(targets);
         const m = to | (from << 5);
         if (promotes && (fromLastRow || (lastRow & bit(to)) !== 0)) {
-          if (kind !== QUIET_CHECKS) out[n++] = m | PROMOTE;
+          if (listing !== QUIET_CHECKS) out[n++] = m | PROMOTE;
           // A pawn must promote on the last row; the others may stay as they are.
           if (type !== PAWN) out[n++] = m;
         } else out[n++] = m;
@@ -372,18 +372,18 @@ export class Position {
 
     if (dropTargets === 0) return n - start;
     const hand = us * HAND_KINDS;
-    for (let piece = 0; piece < HAND_KINDS; piece++) {
-      if (this.hands[hand + piece] === 0) continue;
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      if (this.hands[hand + kind] === 0) continue;
       let targets = dropTargets;
-      if (kind === QUIET_CHECKS) targets &= checks[piece]!;
-      if (piece === PAWN) {
+      if (listing === QUIET_CHECKS) targets &= checks[kind]!;
+      if (kind === PAWN) {
         targets &= ~lastRow;
         for (let pawns = this.pieces(us, PAWN); pawns; pawns &= pawns - 1) targets &= ~COLUMN[colOf(lsb(pawns))]!;
       }
-      const from = DROP_FROM + (piece << 5);
+      const from = DROP_FROM + (kind << 5);
       for (; targets; targets &= targets - 1) {
         const to = lsb(targets);
-        if (piece === PAWN && !this.allowPawnDropMate && this.isPawnDropMate(to)) continue;
+        if (kind === PAWN && !this.allowPawnDropMate && this.isPawnDropMate(to)) continue;
         out[n++] = to | from;
       }
     }
