@@ -5,6 +5,8 @@
  * `5 - row`, so rank 1 is the top row and file 5 the left column.
  */
 
+import { Rng } from '../../core/rng.js';
+
 declare const squareBrand: unique symbol;
 /** A square index, 0..24. */
 export type Square = number & { readonly [squareBrand]: true };
@@ -23,10 +25,12 @@ export const bit = (sq: number): number => 1 << sq;
 export const lsb = (bb: number): Square => (31 - Math.clz32(bb & -bb)) as Square;
 /** The highest square of a non-empty bitboard. */
 const msb = (bb: number): Square => (31 - Math.clz32(bb)) as Square;
+/** The number of squares of a bitboard (bits of a 32-bit integer), without a loop. */
 export function popcount(bb: number): number {
-  let n = 0;
-  for (; bb; bb &= bb - 1) n++;
-  return n;
+  let x = bb - ((bb >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 export const rowOf = (sq: number): number => (sq / SIZE) | 0;
@@ -144,13 +148,81 @@ function rayDown(d: number, sq: number, occupied: number): number {
   return blockers === 0 ? ray : ray ^ RAYS[d * SQUARES + msb(blockers)]!;
 }
 
+/** Ray by ray: what the tables below are filled from. */
+const rookRays = (sq: number, occupied: number): number =>
+  rayUp(N, sq, occupied) | rayUp(E, sq, occupied) | rayDown(S, sq, occupied) | rayDown(W, sq, occupied);
+const bishopRays = (sq: number, occupied: number): number =>
+  rayUp(NE, sq, occupied) | rayUp(NW, sq, occupied) | rayDown(SW, sq, occupied) | rayDown(SE, sq, occupied);
+
+/**
+ * Slider attacks by multiplication ("magic" bitboards): the squares that can block a slider on
+ * `sq` (its rays without their last square) hold at most 6 bits, which a product with a number
+ * found for that square gathers into the top 6 bits of 32, a distinct index for each set of
+ * blockers that attacks differently. A table then answers with 2 loads and a multiply, where
+ * following the 4 rays takes 4 loads, 4 branches and 4 bit scans.
+ */
+const INDEX_BITS = 6;
+interface Magics {
+  readonly mask: Int32Array;
+  readonly magic: Int32Array;
+  readonly attacks: Int32Array;
+}
+
+function findMagics(slow: (sq: number, occupied: number) => number, seed: number): Magics {
+  const rng = new Rng(seed);
+  const mask = new Int32Array(SQUARES);
+  const magic = new Int32Array(SQUARES);
+  const attacks = new Int32Array(SQUARES << INDEX_BITS);
+  const used = new Int32Array(1 << INDEX_BITS);
+  const subsets = new Int32Array(1 << INDEX_BITS);
+  const targets = new Int32Array(1 << INDEX_BITS);
+  for (let sq = 0; sq < SQUARES; sq++) {
+    // A ray's last square blocks nothing beyond it: only the squares before the edge matter.
+    let m = 0;
+    for (let d = 0; d < DIRECTIONS.length; d++) {
+      const ray = RAYS[d * SQUARES + sq]!;
+      if (ray !== 0 && (slow(sq, 0) & ray) !== 0) m |= ray & ~bit(d < 4 ? msb(ray) : lsb(ray));
+    }
+    mask[sq] = m;
+    // Every subset of the mask (the carry-rippler) and its attacks.
+    let count = 0;
+    let subset = 0;
+    do {
+      subsets[count] = subset;
+      targets[count++] = slow(sq, subset);
+      subset = (subset - m) & m;
+    } while (subset !== 0);
+    for (;;) {
+      const candidate = rng.nextU32() & rng.nextU32() & rng.nextU32();
+      used.fill(0);
+      let i = 0;
+      for (; i < count; i++) {
+        const index = Math.imul(subsets[i]!, candidate) >>> (32 - INDEX_BITS);
+        // Attacks are never empty here, so 0 marks a free slot.
+        if (used[index] === 0) used[index] = targets[i]!;
+        else if (used[index] !== targets[i]) break;
+      }
+      if (i < count) continue;
+      magic[sq] = candidate;
+      attacks.set(used, sq << INDEX_BITS);
+      break;
+    }
+  }
+  return { mask, magic, attacks };
+}
+
+const ROOK_MAGICS = findMagics(rookRays, 0x700c);
+const BISHOP_MAGICS = findMagics(bishopRays, 0xb15);
+
 /** The squares a rook on `sq` attacks, the first blocker in each direction included. */
 export function rookAttacks(sq: number, occupied: number): number {
-  return rayUp(N, sq, occupied) | rayUp(E, sq, occupied) | rayDown(S, sq, occupied) | rayDown(W, sq, occupied);
+  const m = ROOK_MAGICS;
+  return m.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & m.mask[sq]!, m.magic[sq]!) >>> (32 - INDEX_BITS))]!;
 }
 
 export function bishopAttacks(sq: number, occupied: number): number {
-  return rayUp(NE, sq, occupied) | rayUp(NW, sq, occupied) | rayDown(SW, sq, occupied) | rayDown(SE, sq, occupied);
+  const m = BISHOP_MAGICS;
+  return m.attacks[(sq << INDEX_BITS) | (Math.imul(occupied & m.mask[sq]!, m.magic[sq]!) >>> (32 - INDEX_BITS))]!;
 }
 
 /** Rook and bishop attacks on an empty board. */

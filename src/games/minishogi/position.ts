@@ -55,31 +55,42 @@ export const MAX_MOVES = 512;
 
 const PROMOTE = 1 << 10;
 const DROP_FROM = SQUARES << 5;
+/** What `generateMoves` lists. */
+const ALL = 0;
+const CAPTURES = 1;
+const QUIET_CHECKS = 2;
 /** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
 const NULL_MOVE = -1;
 
+/**
+ * The one-step attacks of each piece type (a horse's and a dragon's steps too), indexed
+ * `(type * 2 + colour) * 25 + square`: one load for most pieces, where a switch on the type cost more.
+ */
+const STEPS = new Int32Array(PIECE_TYPES * 2 * SQUARES);
+// In the order of the types: pawn, silver, gold, bishop, rook, king, promoted pawn and silver, horse, dragon.
+[
+  PAWN_ATTACKS,
+  SILVER_ATTACKS,
+  GOLD_ATTACKS,
+  null,
+  null,
+  KING_ATTACKS,
+  GOLD_ATTACKS,
+  GOLD_ATTACKS,
+  KING_ATTACKS,
+  KING_ATTACKS,
+].forEach((steps, type) => {
+  if (steps !== null) STEPS.set(steps, type * 2 * SQUARES);
+});
+/** For each piece type: 1 when it slides like a rook, 2 like a bishop. */
+const SLIDES = Int8Array.from([0, 0, 0, 2, 1, 0, 0, 0, 2, 1]);
+
 /** The squares a piece of `type` and `colour` on `sq` attacks, given the occupied squares. */
 export function attacksOf(type: PieceType, colour: Colour, sq: number, occupied: number): number {
-  switch (type) {
-    case PAWN:
-      return PAWN_ATTACKS[colour * SQUARES + sq]!;
-    case SILVER:
-      return SILVER_ATTACKS[colour * SQUARES + sq]!;
-    case GOLD:
-    case TOKIN:
-    case PROMOTED_SILVER:
-      return GOLD_ATTACKS[colour * SQUARES + sq]!;
-    case KING:
-      return KING_ATTACKS[sq]!;
-    case BISHOP:
-      return bishopAttacks(sq, occupied);
-    case ROOK:
-      return rookAttacks(sq, occupied);
-    case HORSE:
-      return bishopAttacks(sq, occupied) | KING_ATTACKS[sq]!;
-    case DRAGON:
-      return rookAttacks(sq, occupied) | KING_ATTACKS[sq]!;
-  }
+  const steps = STEPS[(type * 2 + colour) * SQUARES + sq]!;
+  const slides = SLIDES[type]!;
+  if (slides === 0) return steps;
+  return steps | (slides === 1 ? rookAttacks(sq, occupied) : bishopAttacks(sq, occupied));
 }
 
 export class Position {
@@ -110,6 +121,8 @@ export class Position {
   private undoKeysHi = new Int32Array(512);
   /** How many moves have been made (and not unmade) on this position. */
   private made = 0;
+  /** For each piece type, the squares from which it attacks the opponent's king (`generateQuietChecks`). */
+  private readonly checkSquares = new Int32Array(PIECE_TYPES);
   /** Where the pawn-drop-mate test lists the defender's replies. */
   private readonly replies = new Int32Array(MAX_MOVES);
 
@@ -217,6 +230,16 @@ export class Position {
     );
   }
 
+  /** The squares `colour`'s pieces attack, with `occupied` as the occupied squares. */
+  private attacked(colour: Colour, occupied: number): number {
+    let attacked = 0;
+    for (let pieces = this.byColour[colour]!; pieces; pieces &= pieces - 1) {
+      const sq = lsb(pieces);
+      attacked |= attacksOf(typeOfCode(this.board[sq]!), colour, sq, occupied);
+    }
+    return attacked;
+  }
+
   /** The pieces giving check to the side to move. */
   checkers(): number {
     return this.attackers(this.kings[this.side]!, (this.side ^ 1) as Colour, this.occupied);
@@ -224,6 +247,32 @@ export class Position {
 
   inCheck(): boolean {
     return this.checkers() !== 0;
+  }
+
+  /**
+   * Whether the legal move `m` checks the opponent's king, found without making it: by the piece
+   * where it lands, or by a rook, bishop, dragon or horse of the mover behind the square it left.
+   * Nothing else can check, since nothing of the mover's attacks that king before the move.
+   */
+  givesCheck(m: Move): boolean {
+    const us = this.side;
+    const king = this.kings[us ^ 1]!;
+    const to = m & 31;
+    const from = (m >> 5) & 31;
+    const occupied = this.occupied;
+    if (from >= SQUARES) return (attacksOf((from - SQUARES) as PieceType, us, to, occupied) & bit(king)) !== 0;
+    const type = typeOfCode(this.board[from]!);
+    const moved = (m & PROMOTE ? PROMOTED[type]! : type) as PieceType;
+    const after = (occupied ^ bit(from)) | bit(to);
+    if ((attacksOf(moved, us, to, after) & bit(king)) !== 0) return true;
+    if (LINE[king * SQUARES + from] === 0) return false;
+    const t = this.byType;
+    const sliders = this.byColour[us]! & ~bit(from);
+    return (
+      ((rookAttacks(king, after) & sliders & (t[ROOK]! | t[DRAGON]!)) |
+        (bishopAttacks(king, after) & sliders & (t[BISHOP]! | t[HORSE]!))) !==
+      0
+    );
   }
 
   /** `colour`'s pieces that stand alone between its king and an enemy rook, bishop, dragon or horse. */
@@ -247,15 +296,24 @@ export class Position {
    * `MAX_MOVES` from `start`.
    */
   generate(out: Int32Array, start: number): number {
-    return this.generateMoves(out, start, false);
+    return this.generateMoves(out, start, ALL);
   }
 
   /** Writes the legal captures (promoting or not) from `out[start]` on and returns how many. */
   generateCaptures(out: Int32Array, start: number): number {
-    return this.generateMoves(out, start, true);
+    return this.generateMoves(out, start, CAPTURES);
   }
 
-  private generateMoves(out: Int32Array, start: number, capturesOnly: boolean): number {
+  /**
+   * Writes from `out[start]` on the legal moves and drops that take nothing, promote nothing and
+   * attack the opponent's king from the square they reach, in the order `generate` lists them,
+   * and returns how many.
+   */
+  generateQuietChecks(out: Int32Array, start: number): number {
+    return this.generateMoves(out, start, QUIET_CHECKS);
+  }
+
+  private generateMoves(out: Int32Array, start: number, listing: number): number {
     const us = this.side;
     const them = (us ^ 1) as Colour;
     const own = this.byColour[us]!;
@@ -264,21 +322,31 @@ export class Position {
     const checkers = this.attackers(ksq, them, occupied);
     let n = start;
 
-    // The king: to any square not attacked once it has left its own (it no longer blocks a slider).
+    // The king (which gives no check by its move): to any square not attacked once it has left
+    // its own (it no longer blocks a slider). One map of the opponent's attacks costs less than
+    // the attackers of each square.
     const withoutKing = occupied ^ bit(ksq);
-    const allowed = capturesOnly ? this.byColour[them]! : FULL;
-    for (let targets = KING_ATTACKS[ksq]! & ~own & allowed; targets; targets &= targets - 1) {
-      const to = lsb(targets);
-      if (this.attackers(to, them, withoutKing) === 0) out[n++] = to | (ksq << 5);
+    const allowed = listing === CAPTURES ? this.byColour[them]! : listing === QUIET_CHECKS ? ~occupied & FULL : FULL;
+    if (listing !== QUIET_CHECKS) {
+      let targets = KING_ATTACKS[ksq]! & ~own & allowed;
+      if (targets !== 0) targets &= ~this.attacked(them, withoutKing);
+      for (; targets; targets &= targets - 1) out[n++] = lsb(targets) | (ksq << 5);
     }
     if (checkers & (checkers - 1)) return n - start; // double check: only the king moves
 
     let moveTargets = ~own & allowed;
-    let dropTargets = capturesOnly ? 0 : ~occupied & FULL;
+    let dropTargets = listing === CAPTURES ? 0 : ~occupied & FULL;
     if (checkers) {
       const between = BETWEEN[ksq * SQUARES + lsb(checkers)]!;
       moveTargets &= checkers | between;
       dropTargets &= between;
+    }
+    const checks = this.checkSquares;
+    if (listing === QUIET_CHECKS) {
+      // A piece of ours attacks their king from the squares a piece of theirs of its type attacks from the king's.
+      const king = this.kings[them]!;
+      for (let type = 0; type < PIECE_TYPES; type++)
+        checks[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
     }
 
     const pinned = this.pinned(us, occupied);
@@ -287,6 +355,7 @@ export class Position {
       const from = lsb(pieces);
       const type = typeOfCode(this.board[from]!);
       let targets = attacksOf(type, us, from, occupied) & moveTargets;
+      if (listing === QUIET_CHECKS) targets &= checks[type]!;
       if (pinned & bit(from)) targets &= LINE[ksq * SQUARES + from]!;
       const promotes = PROMOTED[type]! >= 0;
       const fromLastRow = (lastRow & bit(from)) !== 0;
@@ -294,7 +363,7 @@ export class Position {
         const to = lsb(targets);
         const m = to | (from << 5);
         if (promotes && (fromLastRow || (lastRow & bit(to)) !== 0)) {
-          out[n++] = m | PROMOTE;
+          if (listing !== QUIET_CHECKS) out[n++] = m | PROMOTE;
           // A pawn must promote on the last row; the others may stay as they are.
           if (type !== PAWN) out[n++] = m;
         } else out[n++] = m;
@@ -306,6 +375,7 @@ export class Position {
     for (let kind = 0; kind < HAND_KINDS; kind++) {
       if (this.hands[hand + kind] === 0) continue;
       let targets = dropTargets;
+      if (listing === QUIET_CHECKS) targets &= checks[kind]!;
       if (kind === PAWN) {
         targets &= ~lastRow;
         for (let pawns = this.pieces(us, PAWN); pawns; pawns &= pawns - 1) targets &= ~COLUMN[colOf(lsb(pawns))]!;

@@ -1,9 +1,50 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
-import { isDrop, moveTo } from '../../../src/games/minishogi/moves.js';
+import { bishopAttacks, rookAttacks } from '../../../src/games/minishogi/board.js';
+import { isDrop, isPromotion, moveTo } from '../../../src/games/minishogi/moves.js';
 import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
 import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
+
+/** A slider's attacks walked square by square along `directions` (row, column steps) to the first piece. */
+function walked(sq: number, occupied: number, directions: readonly (readonly [number, number])[]): number {
+  let attacks = 0;
+  for (const [dr, dc] of directions) {
+    for (let row = Math.floor(sq / 5) + dr, col = (sq % 5) + dc; row >= 0 && row < 5 && col >= 0 && col < 5; ) {
+      attacks |= 1 << (row * 5 + col);
+      if (occupied & (1 << (row * 5 + col))) break;
+      row += dr;
+      col += dc;
+    }
+  }
+  return attacks;
+}
+
+describe('slider attacks', () => {
+  it('read from their tables, equal the rays walked square by square, on every square', () => {
+    const rng = new Rng(25);
+    for (let sq = 0; sq < 25; sq++) {
+      for (let i = 0; i < 2000; i++) {
+        // Sparse and dense boards alike.
+        const occupied = rng.nextU32() & (i % 2 === 0 ? rng.nextU32() : -1) & ((1 << 25) - 1);
+        const rook = walked(sq, occupied, [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ]);
+        const bishop = walked(sq, occupied, [
+          [1, 1],
+          [1, -1],
+          [-1, 1],
+          [-1, -1],
+        ]);
+        assert.equal(rookAttacks(sq, occupied), rook, `rook on ${sq}, occupied ${occupied}`);
+        assert.equal(bishopAttacks(sq, occupied), bishop, `bishop on ${sq}, occupied ${occupied}`);
+      }
+    }
+  });
+});
 
 describe('Zobrist keys', () => {
   it('follow every move and unmove: the key of a position reached by moves is that of the same position read from SFEN', () => {
@@ -84,5 +125,55 @@ describe('generateCaptures', () => {
       }
     }
     assert.ok(checked > 1000, `${checked} captures`);
+  });
+});
+
+describe('generateQuietChecks', () => {
+  it('writes, in the order of generate, exactly the legal moves that take nothing, promote nothing and attack the king from where they land', () => {
+    const rng = new Rng(10);
+    const buffer = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (let g = 0; g < 40; g++) {
+      const pos = parseSfen(START_SFEN);
+      for (let ply = 0; ply < 100; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        const checks = moves.filter((m) => {
+          if (isPromotion(m) || (!isDrop(m) && pos.typeAt(moveTo(m)) !== null)) return false;
+          pos.make(m);
+          const direct = (pos.checkers() & (1 << moveTo(m))) !== 0;
+          pos.unmake();
+          return direct;
+        });
+        const n = pos.generateQuietChecks(buffer, 0);
+        assert.deepEqual(Array.from(buffer.subarray(0, n)), checks, formatSfen(pos));
+        checked += n;
+        pos.make(rng.pick(moves));
+      }
+    }
+    assert.ok(checked > 1000, `${checked} checks`);
+  });
+});
+
+describe('givesCheck', () => {
+  it('tells, for every legal move, whether the opponent is in check once it is made', () => {
+    const rng = new Rng(11);
+    let checks = 0;
+    for (let g = 0; g < 40; g++) {
+      const pos = parseSfen(START_SFEN);
+      for (let ply = 0; ply < 100; ply++) {
+        const moves = pos.legalMoves();
+        if (moves.length === 0) break;
+        for (const m of moves) {
+          const told = pos.givesCheck(m);
+          pos.make(m);
+          assert.equal(told, pos.inCheck(), `${formatSfen(pos)} after ${m}`);
+          if (told) checks++;
+          pos.unmake();
+        }
+        pos.make(rng.pick(moves));
+      }
+    }
+    assert.ok(checks > 1000, `${checks} checks`);
   });
 });

@@ -12,9 +12,13 @@
  *   flee to, how many own pieces stand next to it, and for each kind in the opponent's hand, the
  *   empty neighbours it could be dropped on that no own piece defends;
  * - the move: a bonus for the side to move.
+ *
+ * The search's evaluation reads the weights through tables built from them (`Tables`), in one
+ * pass over the pieces; `trace`, for the fitting, counts each feature the long way. Both give the
+ * same value (test/games/minishogi/evaluation.test.ts).
  */
 import { bit, type Colour, colOf, KING_ATTACKS, lsb, popcount, rowOf, SIZE, SQUARES } from '../board.js';
-import { HAND_KINDS, KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
+import { HAND_KINDS, KING, PIECE_TYPES, type PieceType, pieceCode, typeOfCode } from '../pieces.js';
 import { attacksOf, type Position } from '../position.js';
 
 /** Where each feature's weights start in the weight vector. */
@@ -73,16 +77,130 @@ function offset(sq: number, ksq: number, colour: Colour): number {
     : (SIZE - 1 - dr) * (2 * SIZE - 1) + SIZE - 1 - dc;
 }
 
-/** Each side's attacked squares, filled by `evaluate`. */
-const attacked = new Int32Array(2);
-/** Squares attacked by each piece (by square), for mobility and hanging pieces. */
-const pieceAttacks = new Int32Array(SQUARES);
+/** Piece codes (pieces.ts) are below this. */
+const CODES = 32;
+
+/**
+ * The weights as the evaluation reads them, each with its side's sign: for each piece code, its
+ * material and placement by square, its weight from its own king and from the opponent's by the
+ * two squares (indexed `(code * 25 + king) * 25 + square`), its mobility and hanging weights; the
+ * pieces in hand by count (indexed `(colour * 5 + kind) * 3 + count`).
+ */
+interface Tables {
+  readonly weights: Int16Array;
+  readonly placed: Int32Array;
+  readonly nearOwnKing: Int32Array;
+  readonly nearTheirKing: Int32Array;
+  readonly mobility: Int32Array;
+  readonly hanging: Int32Array;
+  readonly hand: Int32Array;
+}
+
+function tablesOf(w: Int16Array): Tables {
+  const placed = new Int32Array(CODES * SQUARES);
+  const nearOwnKing = new Int32Array(CODES * SQUARES * SQUARES);
+  const nearTheirKing = new Int32Array(CODES * SQUARES * SQUARES);
+  const mobility = new Int32Array(CODES);
+  const hanging = new Int32Array(CODES);
+  const hand = new Int32Array(2 * HAND_KINDS * (HAND_PIECES + 1));
+  for (const colour of [0, 1] as const) {
+    const sign = colour === 0 ? 1 : -1;
+    for (let type = 0; type < PIECE_TYPES; type++) {
+      const code = pieceCode(colour, type);
+      mobility[code] = sign * w[MOBILITY + type]!;
+      hanging[code] = type === KING ? 0 : sign * w[HANGING + type]!;
+      for (let sq = 0; sq < SQUARES; sq++) {
+        const relative = colour === 0 ? sq : SQUARES - 1 - sq;
+        placed[code * SQUARES + sq] = sign * (w[MATERIAL + type]! + w[PLACEMENT + type * SQUARES + relative]!);
+        if (type === KING) continue;
+        for (let king = 0; king < SQUARES; king++) {
+          const at = (code * SQUARES + king) * SQUARES + sq;
+          nearOwnKing[at] = sign * w[NEAR_OWN_KING + type * OFFSETS + offset(sq, king, colour)]!;
+          nearTheirKing[at] = sign * w[NEAR_THEIR_KING + type * OFFSETS + offset(sq, king, colour)]!;
+        }
+      }
+    }
+    for (let kind = 0; kind < HAND_KINDS; kind++) {
+      let sum = 0;
+      for (let n = 0; n <= HAND_PIECES; n++) {
+        hand[(colour * HAND_KINDS + kind) * (HAND_PIECES + 1) + n] = sign * sum;
+        sum += n < HAND_PIECES ? w[HAND + kind * HAND_PIECES + n]! : 0;
+      }
+    }
+  }
+  return { weights: w, placed, nearOwnKing, nearTheirKing, mobility, hanging, hand };
+}
+
+/** The tables of the weights last evaluated with. */
+let tables: Tables | null = null;
 
 /**
  * The position's value for the side to move, in the weights' unit (about a hundredth of a pawn).
  * With `trace`, adds each feature's count (player 0 minus player 1) to it, for fitting.
  */
 export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | null): number {
+  if (trace !== null) return traced(pos, w, trace);
+  if (tables === null || tables.weights !== w) tables = tablesOf(w);
+  const t = tables;
+  const board = pos.board;
+  const occupied = pos.occupied;
+  const own0 = pos.byColour[0]!;
+  const own1 = pos.byColour[1]!;
+  const king0 = pos.kings[0]!;
+  const king1 = pos.kings[1]!;
+  let score = 0;
+  let attacked0 = 0;
+  for (let pieces = own0; pieces; pieces &= pieces - 1) {
+    const sq = lsb(pieces);
+    const code = board[sq]!;
+    const a = attacksOf(typeOfCode(code), 0, sq, occupied);
+    attacked0 |= a;
+    score +=
+      t.placed[code * SQUARES + sq]! +
+      t.nearOwnKing[(code * SQUARES + king0) * SQUARES + sq]! +
+      t.nearTheirKing[(code * SQUARES + king1) * SQUARES + sq]! +
+      t.mobility[code]! * popcount(a & ~own0);
+  }
+  let attacked1 = 0;
+  for (let pieces = own1; pieces; pieces &= pieces - 1) {
+    const sq = lsb(pieces);
+    const code = board[sq]!;
+    const a = attacksOf(typeOfCode(code), 1, sq, occupied);
+    attacked1 |= a;
+    score +=
+      t.placed[code * SQUARES + sq]! +
+      t.nearOwnKing[(code * SQUARES + king1) * SQUARES + sq]! +
+      t.nearTheirKing[(code * SQUARES + king0) * SQUARES + sq]! +
+      t.mobility[code]! * popcount(a & ~own1);
+  }
+  // Hanging pieces (the kings' weights are 0).
+  for (let h = (own0 & attacked1 & ~attacked0) | (own1 & attacked0 & ~attacked1); h; h &= h - 1)
+    score += t.hanging[board[lsb(h)]!]!;
+
+  const hands = pos.hands;
+  for (let i = 0; i < 2 * HAND_KINDS; i++) score += t.hand[i * (HAND_PIECES + 1) + Math.min(hands[i]!, HAND_PIECES)]!;
+  // The kings' neighbourhoods. The drop squares are left out: each king attacks all its
+  // neighbours, so no neighbour is left undefended and their count is always 0 (see `traced`).
+  const zone0 = KING_ATTACKS[king0]!;
+  const zone1 = KING_ATTACKS[king1]!;
+  score +=
+    w[KING_ATTACKED + popcount(zone0 & attacked1)]! +
+    w[KING_ESCAPES + popcount(zone0 & ~own0 & ~attacked1)]! +
+    w[KING_GUARDS + popcount(zone0 & own0)]! -
+    w[KING_ATTACKED + popcount(zone1 & attacked0)]! -
+    w[KING_ESCAPES + popcount(zone1 & ~own1 & ~attacked0)]! -
+    w[KING_GUARDS + popcount(zone1 & own1)]!;
+  const sign = pos.side === 0 ? 1 : -1;
+  return sign * (score + sign * w[TEMPO]!);
+}
+
+/** Each side's attacked squares, filled by `traced`. */
+const attacked = new Int32Array(2);
+/** Squares attacked by each piece (by square), for mobility and hanging pieces. */
+const pieceAttacks = new Int32Array(SQUARES);
+
+/** `evaluate` feature by feature, adding each feature's count to `trace`. */
+function traced(pos: Position, w: Int16Array, trace: Float64Array): number {
   const occupied = pos.occupied;
   let score = 0;
   attacked[0] = 0;
@@ -113,20 +231,16 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
         w[PLACEMENT + type * SQUARES + relative]! +
         w[MOBILITY + type]! * mobility +
         w[HANGING + type]! * hanging);
-    if (trace) {
-      trace[MATERIAL + type]! += sign;
-      trace[PLACEMENT + type * SQUARES + relative]! += sign;
-      trace[MOBILITY + type]! += sign * mobility;
-      trace[HANGING + type]! += sign * hanging;
-    }
+    trace[MATERIAL + type]! += sign;
+    trace[PLACEMENT + type * SQUARES + relative]! += sign;
+    trace[MOBILITY + type]! += sign * mobility;
+    trace[HANGING + type]! += sign * hanging;
     if (type !== KING) {
       const nearOwn = NEAR_OWN_KING + type * OFFSETS + offset(sq, pos.kings[colour]!, colour);
       const nearTheirs = NEAR_THEIR_KING + type * OFFSETS + offset(sq, pos.kings[colour ^ 1]!, colour);
       score += sign * (w[nearOwn]! + w[nearTheirs]!);
-      if (trace) {
-        trace[nearOwn]! += sign;
-        trace[nearTheirs]! += sign;
-      }
+      trace[nearOwn]! += sign;
+      trace[nearTheirs]! += sign;
     }
   }
 
@@ -138,7 +252,7 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
       const n = Math.min(pos.hands[colour * HAND_KINDS + kind]!, HAND_PIECES);
       for (let k = 0; k < n; k++) {
         score += sign * w[HAND + kind * HAND_PIECES + k]!;
-        if (trace) trace[HAND + kind * HAND_PIECES + k]! += sign;
+        trace[HAND + kind * HAND_PIECES + k]! += sign;
       }
     }
     // The king's neighbourhood.
@@ -148,22 +262,21 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
     const attackedNeighbours = popcount(zone & attacked[them]!);
     const escapes = popcount(zone & ~own & ~attacked[them]!);
     const guards = popcount(zone & own);
+    // Always 0, since the king attacks all its neighbours: its weights were never fitted.
     const dropSquares = popcount(zone & ~occupied & ~attacked[colour]!);
     score += sign * (w[KING_ATTACKED + attackedNeighbours]! + w[KING_ESCAPES + escapes]! + w[KING_GUARDS + guards]!);
-    if (trace) {
-      trace[KING_ATTACKED + attackedNeighbours]! += sign;
-      trace[KING_ESCAPES + escapes]! += sign;
-      trace[KING_GUARDS + guards]! += sign;
-    }
+    trace[KING_ATTACKED + attackedNeighbours]! += sign;
+    trace[KING_ESCAPES + escapes]! += sign;
+    trace[KING_GUARDS + guards]! += sign;
     for (let kind = 0; kind < HAND_KINDS; kind++) {
       if (pos.hands[them * HAND_KINDS + kind] === 0) continue;
       score += sign * w[KING_DROPS + kind]! * dropSquares;
-      if (trace) trace[KING_DROPS + kind]! += sign * dropSquares;
+      trace[KING_DROPS + kind]! += sign * dropSquares;
     }
   }
 
   const sign = pos.side === 0 ? 1 : -1;
   score += sign * w[TEMPO]!;
-  if (trace) trace[TEMPO]! += sign;
+  trace[TEMPO]! += sign;
   return sign * score;
 }

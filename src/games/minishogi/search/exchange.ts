@@ -5,13 +5,18 @@
  * piece dropped to defend is a move of its own), and so is the hand value of what is taken.
  */
 import { bit, lsb, SQUARES } from '../board.js';
-import { PROMOTED, typeOfCode } from '../pieces.js';
+import { PIECE_TYPES, PROMOTED, typeOfCode } from '../pieces.js';
 import type { Position } from '../position.js';
 
 /** The value of each piece type for exchanges and for ordering captures: a pawn is 100, a king more than all. */
 export const VALUE = Int16Array.from([100, 400, 450, 550, 650, 10000, 450, 450, 800, 950]);
 /** Piece types from the least valuable: pawn, silver, gold, promoted pawn and silver, bishop, rook, horse, dragon, king. */
 const CHEAPEST_FIRST = [0, 1, 2, 6, 7, 3, 4, 8, 9, 5] as const;
+/** Each type's place in `CHEAPEST_FIRST`. */
+const CHEAPNESS = new Int8Array(PIECE_TYPES);
+CHEAPEST_FIRST.forEach((type, i) => {
+  CHEAPNESS[type] = i;
+});
 
 const gains = new Int32Array(32);
 
@@ -31,12 +36,15 @@ export function exchange(pos: Position, move: number): number {
   for (;;) {
     const attackers = pos.attackers(to, side as 0 | 1, occupied) & occupied;
     if (attackers === 0) break;
+    // The least valuable attacker, the lowest square among equals: attackers are few, so each is looked at.
     let attacker = -1;
-    for (const type of CHEAPEST_FIRST) {
-      const of = attackers & pos.byType[type]!;
-      if (of !== 0) {
-        attacker = lsb(of);
-        break;
+    let rank = PIECE_TYPES;
+    for (let a = attackers; a; a &= a - 1) {
+      const sq = lsb(a);
+      const r = CHEAPNESS[typeOfCode(pos.board[sq]!)]!;
+      if (r < rank) {
+        rank = r;
+        attacker = sq;
       }
     }
     d++;

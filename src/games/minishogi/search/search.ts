@@ -14,10 +14,10 @@
  *
  * Everything it needs is allocated when it is made: nothing per node.
  */
-import { bit, type Colour } from '../board.js';
+import type { Colour } from '../board.js';
 import type { Move } from '../moves.js';
-import { KING, PIECE_TYPES, type PieceType, typeOfCode } from '../pieces.js';
-import { attacksOf, MAX_MOVES, type Position } from '../position.js';
+import { typeOfCode } from '../pieces.js';
+import { MAX_MOVES, type Position } from '../position.js';
 import { MAX_PLIES } from '../rules.js';
 import { evaluate } from './evaluation.js';
 import { exchange, VALUE } from './exchange.js';
@@ -93,8 +93,6 @@ export class Search {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private readonly filter = new Uint8Array(1 << FILTER_BITS);
-  /** For each piece type, the squares from which it would check the opponent's king (`quietChecks`). */
-  private readonly checkSquares = new Int32Array(PIECE_TYPES);
   /** The history index of the root position, and of the last null move on the current line (-1: none). */
   private rootIndex = 0;
   private nullIndex = -1;
@@ -298,7 +296,9 @@ export class Search {
     const base = ply * MAX_MOVES;
     const n = pos.generate(this.moves, base);
     if (n === 0) return -MATE + ply; // checkmated or stalemated: either loses
-    this.scoreMoves(base, n, tableMove, ply);
+    // Moves that take or promote not yet tried: once none is left, the quiet moves late-move
+    // pruning skips are all that is left.
+    let noisy = this.scoreMoves(base, n, tableMove, ply);
 
     const alphaBefore = alpha;
     let best = -INFINITE;
@@ -313,33 +313,30 @@ export class Search {
       const capture = from < 25 && pos.board[to] !== 0;
       const quiet = !capture && (m & 1024) === 0;
       if (quiet) quiets++;
+      else noisy--;
 
       // Near the leaves, late quiet moves, and moves that lose material or cannot reach alpha, are skipped.
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
-      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) continue;
+      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) {
+        if (noisy === 0) break;
+        continue;
+      }
       const futile = prunable && quiet && depth <= 3 && staticEval + 120 + 150 * depth <= alpha;
       let gain = NOT_WEIGHED;
       if (prunable && !futile && depth <= 5) gain = exchange(pos, m);
       const losing = gain !== NOT_WEIGHED && gain < -(quiet ? 60 : 120) * depth;
-      pos.make(m as Move);
-      const givesCheck = pos.inCheck();
-      if ((futile || losing) && !givesCheck) {
-        pos.unmake();
-        continue;
-      }
+      const givesCheck = pos.givesCheck(m as Move);
+      if ((futile || losing) && !givesCheck) continue;
       // A check is searched a ply deeper, unless it gives the checking piece away (a drop next to
       // the king that it takes, say): drops make checks so many that extending them all would
       // swallow the search. A check that gives its piece away is reduced like a quiet move, and so is
       // a quiet evasion late in the order (the check itself was extended when it kept its piece).
       let safeCheck = false;
       if (givesCheck) {
-        if (gain === NOT_WEIGHED) {
-          pos.unmake();
-          gain = exchange(pos, m);
-          pos.make(m as Move);
-        }
+        if (gain === NOT_WEIGHED) gain = exchange(pos, m);
         safeCheck = gain >= 0;
       }
+      pos.make(m as Move);
       const next = safeCheck ? depth : depth - 1;
       let score: number;
       if (i === 0) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
@@ -482,52 +479,43 @@ export class Search {
    */
   private quietChecks(base: number): number {
     const pos = this.pos;
-    const them = (pos.side ^ 1) as Colour;
-    const king = pos.kings[them]!;
-    const occupied = pos.occupied;
-    // A piece of the side to move on one of these squares attacks the king: what the king would attack, were it that piece.
-    for (let type = 0; type < PIECE_TYPES; type++)
-      this.checkSquares[type] = type === KING ? 0 : attacksOf(type as PieceType, them, king, occupied);
-    const n = pos.generate(this.moves, base);
+    const n = pos.generateQuietChecks(this.moves, base);
     let checking = base;
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i]!;
-      const to = m & 31;
-      const from = (m >> 5) & 31;
-      if (m & 1024) continue;
-      const type = from >= 25 ? from - 25 : pos.board[to] !== 0 ? -1 : typeOfCode(pos.board[from]!);
-      if (type >= 0 && this.checkSquares[type]! & bit(to) && exchange(pos, m) >= 0) this.moves[checking++] = m;
+      if (exchange(pos, m) >= 0) this.moves[checking++] = m;
     }
     return checking - base;
   }
 
-  /** Gives each move from `base` its ordering key. */
-  private scoreMoves(base: number, n: number, tableMove: number, ply: number): void {
+  /** Gives each move from `base` its ordering key; returns how many take or promote. */
+  private scoreMoves(base: number, n: number, tableMove: number, ply: number): number {
     const pos = this.pos;
     const side = pos.side << 10;
     const killer0 = this.killers[ply * 2]!;
     const killer1 = this.killers[ply * 2 + 1]!;
+    let noisy = 0;
     for (let i = base; i < base + n; i++) {
       const m = this.moves[i]!;
+      const to = m & 31;
+      const from = (m >> 5) & 31;
+      const target = from < 25 ? pos.board[to]! : 0;
+      if (target !== 0 || (m & 1024) !== 0) noisy++;
       let key: number;
       if (m === tableMove) key = TABLE_MOVE;
-      else {
-        const to = m & 31;
-        const from = (m >> 5) & 31;
-        const target = from < 25 ? pos.board[to]! : 0;
-        if (target !== 0) {
-          const attacker = typeOfCode(pos.board[from]!);
-          const victim = VALUE[typeOfCode(target)]!;
-          // Taking a piece worth less than the taker is checked by exchanges; the rest cannot lose.
-          const loses = VALUE[attacker]! > victim && exchange(pos, m) < 0;
-          key = (loses ? LOSING_CAPTURE : CAPTURE) + victim * 16 - attacker + (m & 1024 ? 1024 : 0);
-        } else if (m & 1024) key = CAPTURE - 1;
-        else if (m === killer0) key = KILLER + 1;
-        else if (m === killer1) key = KILLER;
-        else key = this.history[side | (m & 1023)]!;
-      }
+      else if (target !== 0) {
+        const attacker = typeOfCode(pos.board[from]!);
+        const victim = VALUE[typeOfCode(target)]!;
+        // Taking a piece worth less than the taker is checked by exchanges; the rest cannot lose.
+        const loses = VALUE[attacker]! > victim && exchange(pos, m) < 0;
+        key = (loses ? LOSING_CAPTURE : CAPTURE) + victim * 16 - attacker + (m & 1024 ? 1024 : 0);
+      } else if (m & 1024) key = CAPTURE - 1;
+      else if (m === killer0) key = KILLER + 1;
+      else if (m === killer1) key = KILLER;
+      else key = this.history[side | (m & 1023)]!;
       this.order[i] = key;
     }
+    return noisy;
   }
 
   /** Swaps the best-ordered move of those from `base + i` into place and returns it. */
