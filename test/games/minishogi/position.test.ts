@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
 import { bishopAttacks, rookAttacks } from '../../../src/games/minishogi/board.js';
-import { isDrop, isPromotion, moveTo } from '../../../src/games/minishogi/moves.js';
-import { MAX_MOVES } from '../../../src/games/minishogi/position.js';
+import { isDrop, isPromotion, type Move, moveTo } from '../../../src/games/minishogi/moves.js';
+import { MAX_MOVES, type Position } from '../../../src/games/minishogi/position.js';
 import { formatSfen, parseSfen, positionKey, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
 /** A slider's attacks walked square by square along `directions` (row, column steps) to the first piece. */
@@ -107,73 +107,66 @@ describe('Zobrist keys', () => {
   });
 });
 
+/** Calls `visit` on each position of `games` random games from the start (100 plies at most), with its legal moves. */
+function alongRandomGames(seed: number, games: number, visit: (pos: Position, moves: readonly Move[]) => void): void {
+  const rng = new Rng(seed);
+  for (let g = 0; g < games; g++) {
+    const pos = parseSfen(START_SFEN);
+    for (let ply = 0; ply < 100; ply++) {
+      const moves = pos.legalMoves();
+      if (moves.length === 0) break;
+      visit(pos, moves);
+      pos.make(rng.pick(moves));
+    }
+  }
+}
+
 describe('generateCaptures', () => {
   it('writes exactly the legal moves that take a piece, in check too', () => {
-    const rng = new Rng(9);
     const buffer = new Int32Array(MAX_MOVES);
     let checked = 0;
-    for (let g = 0; g < 30; g++) {
-      const pos = parseSfen(START_SFEN);
-      for (let ply = 0; ply < 100; ply++) {
-        const moves = pos.legalMoves();
-        if (moves.length === 0) break;
-        const captures = moves.filter((m) => !isDrop(m) && pos.typeAt(moveTo(m)) !== null).sort();
-        const n = pos.generateCaptures(buffer, 0);
-        assert.deepEqual(Array.from(buffer.subarray(0, n)).sort(), captures, formatSfen(pos));
-        checked += n;
-        pos.make(rng.pick(moves));
-      }
-    }
+    alongRandomGames(9, 30, (pos, moves) => {
+      const captures = moves.filter((m) => !isDrop(m) && pos.typeAt(moveTo(m)) !== null).sort();
+      const n = pos.generateCaptures(buffer, 0);
+      assert.deepEqual(Array.from(buffer.subarray(0, n)).sort(), captures, formatSfen(pos));
+      checked += n;
+    });
     assert.ok(checked > 1000, `${checked} captures`);
   });
 });
 
 describe('generateQuietChecks', () => {
   it('writes, in the order of generate, exactly the legal moves that take nothing, promote nothing and attack the king from where they land', () => {
-    const rng = new Rng(10);
     const buffer = new Int32Array(MAX_MOVES);
     let checked = 0;
-    for (let g = 0; g < 40; g++) {
-      const pos = parseSfen(START_SFEN);
-      for (let ply = 0; ply < 100; ply++) {
-        const moves = pos.legalMoves();
-        if (moves.length === 0) break;
-        const checks = moves.filter((m) => {
-          if (isPromotion(m) || (!isDrop(m) && pos.typeAt(moveTo(m)) !== null)) return false;
-          pos.make(m);
-          const direct = (pos.checkers() & (1 << moveTo(m))) !== 0;
-          pos.unmake();
-          return direct;
-        });
-        const n = pos.generateQuietChecks(buffer, 0);
-        assert.deepEqual(Array.from(buffer.subarray(0, n)), checks, formatSfen(pos));
-        checked += n;
-        pos.make(rng.pick(moves));
-      }
-    }
+    alongRandomGames(10, 40, (pos, moves) => {
+      const checks = moves.filter((m) => {
+        if (isPromotion(m) || (!isDrop(m) && pos.typeAt(moveTo(m)) !== null)) return false;
+        pos.make(m);
+        const direct = (pos.checkers() & (1 << moveTo(m))) !== 0;
+        pos.unmake();
+        return direct;
+      });
+      const n = pos.generateQuietChecks(buffer, 0);
+      assert.deepEqual(Array.from(buffer.subarray(0, n)), checks, formatSfen(pos));
+      checked += n;
+    });
     assert.ok(checked > 1000, `${checked} checks`);
   });
 });
 
 describe('givesCheck', () => {
   it('tells, for every legal move, whether the opponent is in check once it is made', () => {
-    const rng = new Rng(11);
     let checks = 0;
-    for (let g = 0; g < 40; g++) {
-      const pos = parseSfen(START_SFEN);
-      for (let ply = 0; ply < 100; ply++) {
-        const moves = pos.legalMoves();
-        if (moves.length === 0) break;
-        for (const m of moves) {
-          const told = pos.givesCheck(m);
-          pos.make(m);
-          assert.equal(told, pos.inCheck(), `${formatSfen(pos)} after ${m}`);
-          if (told) checks++;
-          pos.unmake();
-        }
-        pos.make(rng.pick(moves));
+    alongRandomGames(11, 40, (pos, moves) => {
+      for (const m of moves) {
+        const told = pos.givesCheck(m);
+        pos.make(m);
+        assert.equal(told, pos.inCheck(), `${formatSfen(pos)} after ${m}`);
+        if (told) checks++;
+        pos.unmake();
       }
-    }
+    });
     assert.ok(checks > 1000, `${checks} checks`);
   });
 });

@@ -133,6 +133,8 @@ function tablesOf(w: Int16Array): Tables {
 
 /** The tables of the weights last evaluated with. */
 let tables: Tables | null = null;
+/** Each side's attacked squares, filled by `evaluate`. */
+const attackedBy = new Int32Array(2);
 
 /**
  * The position's value for the side to move, in the weights' unit (about a hundredth of a pawn).
@@ -149,30 +151,26 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
   const king0 = pos.kings[0]!;
   const king1 = pos.kings[1]!;
   let score = 0;
-  let attacked0 = 0;
-  for (let pieces = own0; pieces; pieces &= pieces - 1) {
-    const sq = lsb(pieces);
-    const code = board[sq]!;
-    const a = attacksOf(typeOfCode(code), 0, sq, occupied);
-    attacked0 |= a;
-    score +=
-      t.placed[code * SQUARES + sq]! +
-      t.nearOwnKing[(code * SQUARES + king0) * SQUARES + sq]! +
-      t.nearTheirKing[(code * SQUARES + king1) * SQUARES + sq]! +
-      t.mobility[code]! * popcount(a & ~own0);
+  for (let colour = 0; colour < 2; colour++) {
+    const own = pos.byColour[colour]!;
+    const ownKing = pos.kings[colour]!;
+    const theirKing = pos.kings[colour ^ 1]!;
+    let attacks = 0;
+    for (let pieces = own; pieces; pieces &= pieces - 1) {
+      const sq = lsb(pieces);
+      const code = board[sq]!;
+      const a = attacksOf(typeOfCode(code), colour as Colour, sq, occupied);
+      attacks |= a;
+      score +=
+        t.placed[code * SQUARES + sq]! +
+        t.nearOwnKing[(code * SQUARES + ownKing) * SQUARES + sq]! +
+        t.nearTheirKing[(code * SQUARES + theirKing) * SQUARES + sq]! +
+        t.mobility[code]! * popcount(a & ~own);
+    }
+    attackedBy[colour] = attacks;
   }
-  let attacked1 = 0;
-  for (let pieces = own1; pieces; pieces &= pieces - 1) {
-    const sq = lsb(pieces);
-    const code = board[sq]!;
-    const a = attacksOf(typeOfCode(code), 1, sq, occupied);
-    attacked1 |= a;
-    score +=
-      t.placed[code * SQUARES + sq]! +
-      t.nearOwnKing[(code * SQUARES + king1) * SQUARES + sq]! +
-      t.nearTheirKing[(code * SQUARES + king0) * SQUARES + sq]! +
-      t.mobility[code]! * popcount(a & ~own1);
-  }
+  const attacked0 = attackedBy[0]!;
+  const attacked1 = attackedBy[1]!;
   // Hanging pieces (the kings' weights are 0).
   for (let h = (own0 & attacked1 & ~attacked0) | (own1 & attacked0 & ~attacked1); h; h &= h - 1)
     score += t.hanging[board[lsb(h)]!]!;
