@@ -59,6 +59,7 @@ const DROP_FROM = SQUARES << 5;
 const ALL = 0;
 const CAPTURES = 1;
 const QUIET_CHECKS = 2;
+type Listing = typeof ALL | typeof CAPTURES | typeof QUIET_CHECKS;
 /** What the undo stack holds for a null move (no move: the side to move passes, in a search only). */
 const NULL_MOVE = -1;
 
@@ -313,7 +314,7 @@ export class Position {
     return this.generateMoves(out, start, QUIET_CHECKS);
   }
 
-  private generateMoves(out: Int32Array, start: number, listing: number): number {
+  private generateMoves(out: Int32Array, start: number, listing: Listing): number {
     const us = this.side;
     const them = (us ^ 1) as Colour;
     const own = this.byColour[us]!;
