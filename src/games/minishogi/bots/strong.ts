@@ -21,8 +21,8 @@ import { parseSfen, START_SFEN } from '../sfen.js';
  * clock starts when the process did (the arena writes player 0's first input as it starts the
  * process).
  */
-const SOFT = 0.4;
-const HARD = 0.45;
+const SOFT = 4 / 9;
+const HARD = 0.5;
 const FIRST_SOFT = 0.15;
 const FIRST_HARD = 0.3;
 /**
