@@ -133,8 +133,6 @@ function tablesOf(w: Int16Array): Tables {
 
 /** The tables of the weights last evaluated with. */
 let tables: Tables | null = null;
-/** Each side's attacked squares, filled by `evaluate`. */
-const attackedBy = new Int32Array(2);
 
 /**
  * The position's value for the side to move, in the weights' unit (about a hundredth of a pawn).
@@ -151,6 +149,9 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
   const king0 = pos.kings[0]!;
   const king1 = pos.kings[1]!;
   let score = 0;
+  // Each side's attacked squares.
+  let attacked0 = 0;
+  let attacked1 = 0;
   for (let colour = 0; colour < 2; colour++) {
     const own = pos.byColour[colour]!;
     const ownKing = pos.kings[colour]!;
@@ -167,10 +168,9 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
         t.nearTheirKing[(code * SQUARES + theirKing) * SQUARES + sq]! +
         t.mobility[code]! * popcount(a & ~own);
     }
-    attackedBy[colour] = attacks;
+    if (colour === 0) attacked0 = attacks;
+    else attacked1 = attacks;
   }
-  const attacked0 = attackedBy[0]!;
-  const attacked1 = attackedBy[1]!;
   // Hanging pieces (the kings' weights are 0).
   for (let h = (own0 & attacked1 & ~attacked0) | (own1 & attacked0 & ~attacked1); h; h &= h - 1)
     score += t.hanging[board[lsb(h)]!]!;
