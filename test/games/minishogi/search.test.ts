@@ -188,6 +188,17 @@ describe('the search', () => {
     assert.equal(result.depth, 1, 'the first iteration always completes');
     assert.ok(result.move !== null);
   });
+
+  it('cleared after other searches, searches as a new one (a bot process reuses it game after game)', () => {
+    const at = () => play(parseSfen(START_SFEN), '2514', '4132');
+    const { ms: _, ...fresh } = new Search(16).run(at(), { depth: 8 });
+    const used = new Search(16);
+    for (const actions of [['2534'], ['2534', '3142', '4544']])
+      for (let turn = 0; turn < 3; turn++) used.run(play(parseSfen(START_SFEN), ...actions), { depth: 6 + turn });
+    used.clear();
+    const { ms: __, ...again } = used.run(at(), { depth: 8 });
+    assert.deepEqual(again, fresh);
+  });
 });
 
 describe('builtin:strong', () => {

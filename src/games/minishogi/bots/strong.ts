@@ -5,8 +5,10 @@
  * counts the moves played for the 300-move limit.
  */
 import type { BuiltinBot, Setting } from '../../../core/game.js';
+import type { LineIO } from '../../../core/line-io.js';
 import { processStartedAt } from '../../../core/proc.js';
 import { failed, ok, type Result } from '../../../core/result.js';
+import type { TimeLimits } from '../../../core/time-control.js';
 import type { Colour } from '../board.js';
 import { positionOf, readTurn, type TurnInput } from '../input.js';
 import { formatAction, parseAction } from '../moves.js';
@@ -21,10 +23,10 @@ import { parseSfen, START_SFEN } from '../sfen.js';
  * clock starts when the process did (the arena writes player 0's first input as it starts the
  * process).
  */
-const SOFT = 4 / 9;
-const HARD = 0.5;
-const FIRST_SOFT = 0.15;
-const FIRST_HARD = 0.3;
+const SOFT = 0.49;
+const HARD = 0.55;
+const FIRST_SOFT = 0.3;
+const FIRST_HARD = 0.45;
 /**
  * The first turn searches at least `WARM_UP_MS` from the read (its soft stop half that), unless
  * that ends after `FIRST_LATEST` of the limit: player 1's process starts with the game, long before
@@ -71,6 +73,14 @@ export function turnClock(
 /** When this process started, on `performance.now()`'s clock, and whether it has had a turn yet. */
 const PROCESS_START = processStartedAt();
 let freshProcess = true;
+
+/**
+ * The search of this process's last finished game, cleared for its next: a bot's process plays game
+ * after game, and a new search's 12 MB table for each had V8 collect the old ones in full as a game
+ * began, for up to 196 ms (200 games at concurrency 2), close to or on the first turn's clock. One
+ * is kept at most: a process that plays many games at once (the arena's own) keeps no more.
+ */
+let idle: Search | null = null;
 
 const wholeNumber =
   (what: string) =>
@@ -134,34 +144,54 @@ export const strong: BuiltinBot = {
   create:
     ({ timeLimits, params: given }) =>
     async (io) => {
-      const depth = Number(given.depth ?? 0);
-      const nodes = Number(given.nodes ?? 0);
-      const share = Number(given.time ?? 1);
-      const search = new Search();
-      let pos: Position | null = null;
-      let me: Colour = 0;
-      for (
-        let turn = await readTurn(io, true), first = true;
-        turn !== null;
-        turn = await readTurn(io, false), first = false
-      ) {
-        const readAt = performance.now();
-        if (turn.id !== null) me = turn.id;
-        pos = follow(pos, turn, me);
-        const limit = first ? timeLimits.firstTurn : timeLimits.turn;
-        const clock = turnClock(limit, share, first, freshProcess, readAt, PROCESS_START);
-        freshProcess = false;
-        const result = search.run(pos, {
-          ...clock,
-          ...(depth > 0 && { depth }),
-          ...(nodes > 0 && { nodes }),
+      const search = idle ?? new Search();
+      idle = null;
+      search.clear();
+      try {
+        await play(io, search, {
+          depth: Number(given.depth ?? 0),
+          nodes: Number(given.nodes ?? 0),
+          share: Number(given.time ?? 1),
+          timeLimits,
         });
-        if (result.move === null) {
-          io.writeLine('random');
-          continue;
-        }
-        pos.make(result.move);
-        io.writeLine(`${formatAction(result.move, me)} depth ${result.depth} score ${result.score}`);
+      } finally {
+        idle = search;
       }
     },
 };
+
+interface Settings {
+  readonly depth: number;
+  readonly nodes: number;
+  readonly share: number;
+  readonly timeLimits: TimeLimits;
+}
+
+/** Plays one game with `search`, cleared for it. */
+async function play(io: LineIO, search: Search, { depth, nodes, share, timeLimits }: Settings): Promise<void> {
+  let pos: Position | null = null;
+  let me: Colour = 0;
+  for (
+    let turn = await readTurn(io, true), first = true;
+    turn !== null;
+    turn = await readTurn(io, false), first = false
+  ) {
+    const readAt = performance.now();
+    if (turn.id !== null) me = turn.id;
+    pos = follow(pos, turn, me);
+    const limit = first ? timeLimits.firstTurn : timeLimits.turn;
+    const clock = turnClock(limit, share, first, freshProcess, readAt, PROCESS_START);
+    freshProcess = false;
+    const result = search.run(pos, {
+      ...clock,
+      ...(depth > 0 && { depth }),
+      ...(nodes > 0 && { nodes }),
+    });
+    if (result.move === null) {
+      io.writeLine('random');
+      continue;
+    }
+    pos.make(result.move);
+    io.writeLine(`${formatAction(result.move, me)} depth ${result.depth} score ${result.score}`);
+  }
+}

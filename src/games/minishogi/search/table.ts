@@ -35,8 +35,10 @@ export class TranspositionTable {
     this.generation = (this.generation + 1) % GENERATIONS;
   }
 
+  /** Empties it: the same as a new table. */
   clear(): void {
     this.words.fill(0);
+    this.generation = 0;
   }
 
   /** The entry of the position with this key, or -1. */
