@@ -160,7 +160,7 @@ export const strong: BuiltinBot = {
     },
 };
 
-interface Settings {
+interface StrongSettings {
   readonly depth: number;
   readonly nodes: number;
   readonly share: number;
@@ -168,7 +168,7 @@ interface Settings {
 }
 
 /** Plays one game with `search`, cleared for it. */
-async function play(io: LineIO, search: Search, { depth, nodes, share, timeLimits }: Settings): Promise<void> {
+async function play(io: LineIO, search: Search, { depth, nodes, share, timeLimits }: StrongSettings): Promise<void> {
   let pos: Position | null = null;
   let me: Colour = 0;
   for (
