@@ -317,7 +317,7 @@ export class Search {
 
       // Near the leaves, late quiet moves, and moves that lose material or cannot reach alpha, are skipped.
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
-      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 3 : 2)) / 2) {
+      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 2 : 1)) / 2) {
         if (noisy === 0) break;
         continue;
       }
