@@ -21,7 +21,8 @@ import { parseSfen, START_SFEN } from '../sfen.js';
  * The clock a bot sees starts when it reads its input, later than the arena's; the rest is margin
  * for a busy machine. A fresh process's first turn also pays for starting the process, so its
  * clock starts when the process did (the arena writes player 0's first input as it starts the
- * process).
+ * process). The later turn's stops are the largest measured with no timeout in 1,000 games; the
+ * first turn's give the bot about the 500 ms the bridge gives Fairy-Stockfish (README, Time).
  */
 const SOFT = 0.49;
 const HARD = 0.55;
@@ -75,10 +76,11 @@ const PROCESS_START = processStartedAt();
 let freshProcess = true;
 
 /**
- * The search of this process's last finished game, cleared for its next: a bot's process plays game
- * after game, and a new search's 12 MB table for each had V8 collect the old ones in full as a game
- * began, for up to 196 ms (200 games at concurrency 2), close to or on the first turn's clock. One
- * is kept at most: a process that plays many games at once (the arena's own) keeps no more.
+ * The search of this process's last finished game, cleared for its next: a bot's process plays
+ * game after game, and a new search's 12 MB table for each had V8 run full collections of the old
+ * ones as a game began, up to 196 ms of wall time (200 games at concurrency 2), while the other
+ * bots think. One is kept at most: a process that plays many games at once (the arena's own) keeps
+ * no more.
  */
 let idle: Search | null = null;
 
