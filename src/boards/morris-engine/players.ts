@@ -121,26 +121,69 @@ const TURN_TABLES = 0.4;
 const ROOT_TABLE = 0.8;
 
 /**
- * The strong bot's brain: its opening book if it has one, one search, kept from turn to turn (its
- * transposition table learns), and the solved endgames: the `preload` tables solved from the first
- * turn on, and the table of any flying endgame of 3 against 3 met at the root, solved over the
- * turns that follow.
+ * What the strong bot thinks with, which may outlive its game (see `Keeper`): one search, kept
+ * from turn to turn (its transposition table learns), and the solved endgames: the `preload`
+ * tables solved from the first turn on, and the table of any flying endgame of 3 against 3 met at
+ * the root, solved over the turns that follow.
  */
+export class Workings {
+  readonly search: Search;
+  readonly endgames: Endgames | null;
+  /** Whether a first turn's preparation has run with them (see `Thinker.prepare`). */
+  prepared = false;
+
+  constructor(weights: Weights, tables: boolean, preload: readonly (readonly [number, number])[] = []) {
+    this.endgames = tables ? new Endgames() : null;
+    this.search = new Search(new Evaluator(weights), this.endgames?.probe ?? null);
+    for (const live of preload) this.endgames?.table(live);
+  }
+}
+
+/**
+ * The workings of a bot process's last finished game, for its next: a warm process plays game
+ * after game, and new workings for each allocated a 16 MB table, solved the endgames again and
+ * warmed the search up again, half of each first turn at full priority beside the other games'
+ * timed turns. Only a bot on the clock keeps them: an untimed bot's game (the same on any machine)
+ * must not depend on the games its process played before, as the endgames it holds would make it.
+ * One set is kept at most: a process that plays many games at once (the arena's own) keeps no more.
+ */
+export class Keeper {
+  private idle: Workings | null = null;
+
+  constructor(
+    private readonly weights: Weights,
+    private readonly preload: readonly (readonly [number, number])[] = [],
+  ) {}
+
+  /** Plays a game with the kept workings, their search cleared, if they fit `settings`; else with new ones. */
+  async play(settings: StrongSettings, game: (workings: Workings) => Promise<void>): Promise<void> {
+    const idle = this.idle;
+    this.idle = null;
+    const fits = idle !== null && settings.time > 0 && (idle.endgames !== null) === settings.tables;
+    if (fits) idle.search.clear();
+    const workings = fits ? idle : new Workings(this.weights, settings.tables, this.preload);
+    try {
+      await game(workings);
+    } finally {
+      if (settings.time > 0) this.idle = workings;
+    }
+  }
+}
+
+/** The strong bot's brain for one game: its opening book if it has one, and its workings. */
 export class Thinker {
   private readonly search: Search;
+  private readonly endgames: Endgames | null;
   private turns = 0;
-  private prepared = false;
 
   constructor(
     private readonly setup: BotSetup,
     private readonly settings: StrongSettings,
-    weights: Weights,
-    private readonly endgames: Endgames | null,
-    preload: readonly (readonly [number, number])[] = [],
+    private readonly workings: Workings,
     private readonly book: OpeningBook | null = null,
   ) {
-    this.search = new Search(new Evaluator(weights), endgames?.probe ?? null);
-    for (const live of preload) endgames?.table(live);
+    this.search = workings.search;
+    this.endgames = workings.endgames;
   }
 
   /**
@@ -148,12 +191,16 @@ export class Thinker {
    * start: the arena starts both bots with the game and writes a bot's first input after starting
    * it, so the first turn's clock starts after the process did, whichever seat the bot has. The bot
    * moving second, whose input comes when the first has moved, is then warm too. In the bot's own
-   * process the warm-up yields the CPU (see `prepare`). Does nothing once half the first turn has
-   * passed since the process started (a bot in a long-running arena's own process): `think`
-   * prepares in the first turn then.
+   * process the warm-up yields the CPU (see `prepare`). Does nothing with workings an earlier game
+   * prepared, or once half the first turn has passed since the process started (a bot in a
+   * long-running arena's own process): `think` prepares in the first turn then.
    */
   ready(start: BoardPosition): void {
-    if (this.settings.time > 0 && performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn)
+    if (
+      this.settings.time > 0 &&
+      !this.workings.prepared &&
+      performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn
+    )
       this.prepare(start, STARTED, this.setup.ownProcess === true);
   }
 
@@ -164,7 +211,8 @@ export class Thinker {
     const { depth, time, nodes } = this.settings;
     // The book answers at once, once the bot is prepared (see `ready`).
     const booked = this.book?.lookup(p) ?? NO_MOVE;
-    if (booked !== NO_MOVE && (time === 0 || this.prepared)) return { move: booked, score: 0, depth: 0, nodes: 0 };
+    if (booked !== NO_MOVE && (time === 0 || this.workings.prepared))
+      return { move: booked, score: 0, depth: 0, nodes: 0 };
     const table = this.endgames !== null && Endgames.holds(p) ? this.endgames.table(Endgames.liveOf(p)) : null;
     if (time === 0) {
       this.endgames?.work(Infinity);
@@ -174,7 +222,7 @@ export class Thinker {
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (!this.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
+    if (!this.workings.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
     else if (!first) this.endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
@@ -189,7 +237,7 @@ export class Thinker {
    */
   private prepare(p: BoardPosition, origin: number, yielding: boolean): void {
     const { firstTurn } = this.setup.timeLimits;
-    this.prepared = true;
+    this.workings.prepared = true;
     this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
     this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
     const warmUp = () => this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);

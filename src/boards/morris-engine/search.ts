@@ -95,6 +95,11 @@ export class Search {
     this.table = new TranspositionTable(tableBits);
   }
 
+  /** Forgets every position searched: for a new game, so that it is played as by a new search. */
+  clear(): void {
+    this.table.clear();
+  }
+
   /** The best move for the side to move at `p`, whose game must be going on; `p` is left as it was. */
   run(p: BoardPosition, limits: SearchLimits): SearchResult {
     this.p = p;

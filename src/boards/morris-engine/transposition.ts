@@ -31,6 +31,12 @@ export class TranspositionTable {
     this.entries = new Int32Array(STRIDE << bits);
   }
 
+  /** Empties every slot: the same as a new table. */
+  clear(): void {
+    this.entries.fill(0);
+    this.found = -1;
+  }
+
   /** Looks the position up; on a hit, `found` is its slot for `move`, `score`, `depth`, `bound`. */
   probe(lo: number, hi: number): boolean {
     const i = (lo & this.mask) * STRIDE;

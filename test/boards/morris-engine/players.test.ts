@@ -6,9 +6,8 @@ import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
-import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
-import { strongSettings, Thinker } from '../../../src/boards/morris-engine/players.js';
-import { type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
+import { Keeper, strongSettings, Thinker, Workings } from '../../../src/boards/morris-engine/players.js';
+import { ALL_LINES, type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
 import { procStat, threadsOf } from '../../../src/core/proc.js';
 import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
@@ -40,7 +39,7 @@ describe('the strong bots’ thinker on the clock', () => {
   ];
   for (const { name, weights, start } of cases)
     it(`leaves the ${name} position as it was given and answers a legal move, first turn and later`, () => {
-      const thinker = new Thinker(setup, strongSettings({}), weights, new Endgames());
+      const thinker = new Thinker(setup, strongSettings({}), new Workings(weights, true));
       const p = start();
       for (let turn = 0; turn < 6; turn++) {
         const before = snapshot(p);
@@ -51,6 +50,56 @@ describe('the strong bots’ thinker on the clock', () => {
         p.make(move);
       }
     });
+});
+
+describe('a strong bot’s workings, from game to game', () => {
+  const preload: [number, number][] = [[ALL_LINES, ALL_LINES]];
+  const depth6 = { depth: 6, softDeadline: Infinity, hardDeadline: Infinity };
+  /** The placing positions of a game of moves searched to depth 4. */
+  const positions = (): BoardPosition[] => {
+    const search = new Workings(MORRIS_WEIGHTS, false).search;
+    const p = MorrisPosition.of([0, 0], [0, 0], 0);
+    const seen: BoardPosition[] = [];
+    for (let ply = 0; ply < 16; ply++) {
+      seen.push(MorrisPosition.of([p.stones[0]!, p.stones[1]!], [9 - p.stock[0]!, 9 - p.stock[1]!], p.ply));
+      p.make(search.run(p, { ...depth6, depth: 4 }).move);
+    }
+    return seen;
+  };
+
+  it('are kept for the next game of a bot on the clock, whose search then searches as a new one', async () => {
+    const keeper = new Keeper(MORRIS_WEIGHTS, preload);
+    const timed = strongSettings({});
+    const [first, ...others] = positions();
+    let kept: Workings | null = null;
+    await keeper.play(timed, async (workings) => {
+      kept = workings;
+      for (const p of others) workings.search.run(p, depth6);
+    });
+    let again: unknown = null;
+    await keeper.play(timed, async (workings) => {
+      assert.equal(workings, kept, 'the same workings');
+      again = workings.search.run(first!, depth6);
+    });
+    assert.deepEqual(again, new Workings(MORRIS_WEIGHTS, true, preload).search.run(first!, depth6));
+  });
+
+  it('are new for each game of an untimed bot, and for a bot that holds no tables where they held some', async () => {
+    const keeper = new Keeper(MORRIS_WEIGHTS, preload);
+    const seen: Workings[] = [];
+    const play = (params: Record<string, string>) =>
+      keeper.play(strongSettings(params), async (workings) => {
+        seen.push(workings);
+      });
+    await play({ time: '0' });
+    await play({ time: '0' });
+    await play({});
+    await play({ tables: 'off' });
+    await play({ tables: 'off' });
+    assert.equal(new Set(seen).size, 4, 'untimed twice, then timed with tables, then kept without');
+    assert.equal(seen[3], seen[4]);
+    assert.equal(seen[3]!.endgames, null);
+  });
 });
 
 describe('a strong bot process', () => {

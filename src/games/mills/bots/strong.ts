@@ -5,9 +5,8 @@
  * so that mobility weighs from the placing phase on (tuned by self-play, see the engine's README).
  */
 
-import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
-import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import { Keeper, STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { MillsPosition } from '../position.js';
 import { STOCK } from '../rules.js';
@@ -32,16 +31,18 @@ export const MILLS_WEIGHTS: Weights = {
   walled: -40,
 };
 
+const keeper = new Keeper(MILLS_WEIGHTS);
+
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Mills' rules",
   params: STRONG_PARAMS,
   create: (setup) => {
     const settings = strongSettings(setup.params);
-    const endgames = settings.tables ? new Endgames() : null;
-    const thinker = new Thinker(setup, settings, MILLS_WEIGHTS, endgames);
-    return (io) => {
-      thinker.ready(MillsPosition.of([], [STOCK, STOCK], 0));
-      return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
-    };
+    return (io) =>
+      keeper.play(settings, (workings) => {
+        const thinker = new Thinker(setup, settings, workings);
+        thinker.ready(MillsPosition.of([], [STOCK, STOCK], 0));
+        return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
+      });
   },
 };

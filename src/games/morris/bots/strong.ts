@@ -6,9 +6,8 @@
  */
 
 import { OpeningBook } from '../../../boards/morris-engine/book.js';
-import { Endgames } from '../../../boards/morris-engine/endgames.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
-import { STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import { Keeper, STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
 import { ALL_LINES } from '../../../boards/morris-engine/position.js';
 import type { BuiltinBot, Setting } from '../../../core/game.js';
 import { failed, ok } from '../../../core/result.js';
@@ -50,17 +49,20 @@ const BOOK_PARAM: Setting = {
   check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
 };
 
+/** This process's workings, with the table of the flying endgame of 3 against 3 with every line live. */
+const keeper = new Keeper(MORRIS_WEIGHTS, [[ALL_LINES, ALL_LINES]]);
+
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Nine Men's Morris's rules",
   params: [...STRONG_PARAMS, BOOK_PARAM],
   create: (setup) => {
     const settings = strongSettings(setup.params);
-    const endgames = settings.tables ? new Endgames() : null;
     const booked = (setup.params.book ?? BOOK_PARAM.default) === 'on' ? openingBook() : null;
-    const thinker = new Thinker(setup, settings, MORRIS_WEIGHTS, endgames, [[ALL_LINES, ALL_LINES]], booked);
-    return (io) => {
-      thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
-      return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
-    };
+    return (io) =>
+      keeper.play(settings, (workings) => {
+        const thinker = new Thinker(setup, settings, workings, booked);
+        thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
+        return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
+      });
   },
 };
