@@ -144,11 +144,11 @@ export class Workings {
  * after game, and new workings for each allocated a 16 MB table, solved the endgames again and
  * warmed the search up again, half of each first turn at full priority beside the other games'
  * timed turns. Kept, they start each game with a full garbage collection, as the warm-up ended
- * with one: without it, what games left behind was collected in timed turns (turns of 50 to 70 ms
- * of the bot's own CPU in 1,000 timed games). Only a bot on the clock keeps them: an untimed bot's
- * game (the same on any machine) must not depend on the games its process played before, as the
- * endgames it holds would make it. One set is kept at most: a process that plays many games at
- * once (the arena's own) keeps no more.
+ * with one: without it, 1,000 timed games had three turns of 48 to 71 ms of the bot's own CPU,
+ * by all signs collections of what earlier games left; with it, none. Only a bot on the clock
+ * keeps them: an untimed bot's game (the same on any machine) must not depend on the games its
+ * process played before, as the endgames it holds would make it. One set is kept at most: a
+ * process that plays many games at once (the arena's own) keeps no more.
  */
 export class Keeper {
   private idle: Workings | null = null;

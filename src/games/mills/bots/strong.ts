@@ -31,6 +31,7 @@ export const MILLS_WEIGHTS: Weights = {
   walled: -40,
 };
 
+/** This process's workings, kept from game to game (see `Keeper`). */
 const keeper = new Keeper(MILLS_WEIGHTS);
 
 export const strong: BuiltinBot = {
