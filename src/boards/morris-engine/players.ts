@@ -162,7 +162,8 @@ export class Keeper {
   async play(settings: StrongSettings, game: (workings: Workings) => Promise<void>): Promise<void> {
     const idle = this.idle;
     this.idle = null;
-    const fits = idle !== null && settings.time > 0 && (idle.endgames !== null) === settings.tables;
+    const timed = settings.time > 0;
+    const fits = idle !== null && timed && (idle.endgames !== null) === settings.tables;
     if (fits) {
       idle.search.clear();
       collectGarbage();
@@ -171,15 +172,13 @@ export class Keeper {
     try {
       await game(workings);
     } finally {
-      if (settings.time > 0) this.idle = workings;
+      if (timed) this.idle = workings;
     }
   }
 }
 
 /** The strong bot's brain for one game: its opening book if it has one, and its workings. */
 export class Thinker {
-  private readonly search: Search;
-  private readonly endgames: Endgames | null;
   private turns = 0;
 
   constructor(
@@ -187,10 +186,7 @@ export class Thinker {
     private readonly settings: StrongSettings,
     private readonly workings: Workings,
     private readonly book: OpeningBook | null = null,
-  ) {
-    this.search = workings.search;
-    this.endgames = workings.endgames;
-  }
+  ) {}
 
   /**
    * The first turn's preparation before the bot reads its first input, timed from its process's
@@ -219,20 +215,21 @@ export class Thinker {
     const booked = this.book?.lookup(p) ?? NO_MOVE;
     if (booked !== NO_MOVE && (time === 0 || this.workings.prepared))
       return { move: booked, score: 0, depth: 0, nodes: 0 };
-    const table = this.endgames !== null && Endgames.holds(p) ? this.endgames.table(Endgames.liveOf(p)) : null;
+    const { search, endgames } = this.workings;
+    const table = endgames !== null && Endgames.holds(p) ? endgames.table(Endgames.liveOf(p)) : null;
     if (time === 0) {
-      this.endgames?.work(Infinity);
-      return this.search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity, nodes });
+      endgames?.work(Infinity);
+      return search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity, nodes });
     }
     const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
     if (!this.workings.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
-    else if (!first) this.endgames?.work(startedAt + share * budget);
+    else if (!first) endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
-    return this.search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop, nodes });
+    return search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop, nodes });
   }
 
   /**
@@ -244,8 +241,9 @@ export class Thinker {
   private prepare(p: BoardPosition, origin: number, yielding: boolean): void {
     const { firstTurn } = this.setup.timeLimits;
     this.workings.prepared = true;
-    this.endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
-    this.endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
+    const { endgames } = this.workings;
+    endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
+    endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
     const warmUp = () => this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
     if (yielding) yieldingCpu(warmUp);
     else warmUp();
@@ -270,7 +268,7 @@ export class Thinker {
       for (; p.status === ONGOING && made < WARM_UP_PLIES && performance.now() < deadline; made++) {
         const now = performance.now();
         const deepens = made % WARM_UP_DEEPENING === 0;
-        this.search.run(p, {
+        this.workings.search.run(p, {
           depth: this.settings.depth,
           softDeadline: deepens ? now + WARM_UP_SEARCH_MS / 2 : now,
           hardDeadline: Math.min(deadline, now + WARM_UP_SEARCH_MS),
