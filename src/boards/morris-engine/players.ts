@@ -3,9 +3,8 @@
  * its parameters and its use of the clock. Each game's bots (src/games/<game>/bots/) read their
  * statement's input into a position and write the chosen move in their protocol.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { BotSetup, Setting } from '../../core/game.js';
+import { type Clearable, collectGarbage, type Use } from '../../core/keeper.js';
 import { processStartedAt } from '../../core/proc.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
@@ -121,12 +120,12 @@ const TURN_TABLES = 0.4;
 const ROOT_TABLE = 0.8;
 
 /**
- * What the strong bot thinks with, which may outlive its game (see `Keeper`): one search, kept
+ * What the strong bot thinks with, which may outlive its game (see `workingsFor`): one search, kept
  * from turn to turn (its transposition table learns), and the solved endgames: the `preload`
  * tables solved from the first turn on, and the table of any flying endgame of 3 against 3 met at
  * the root, solved over the turns that follow.
  */
-export class Workings {
+export class Workings implements Clearable {
   readonly search: Search;
   readonly endgames: Endgames | null;
   /** Whether a first turn's preparation has run with them (see `Thinker.prepare`). */
@@ -137,44 +136,34 @@ export class Workings {
     this.search = new Search(new Evaluator(weights), this.endgames?.probe ?? null);
     for (const live of preload) this.endgames?.table(live);
   }
+
+  /**
+   * The search as new. The solved endgames stay (they are the same in every game), and so does
+   * `prepared`: kept workings skip the first turn's warm-up, half of each first turn at full
+   * priority beside the other games' timed turns.
+   */
+  clear(): void {
+    this.search.clear();
+  }
 }
 
 /**
- * The workings of a bot process's last finished game, for its next: a warm process plays game
- * after game, and new workings for each allocated a 16 MB table, solved the endgames again and
- * warmed the search up again, half of each first turn at full priority beside the other games'
- * timed turns. Kept, they start each game with a full garbage collection, as the warm-up ended
- * with one: without it, 1,000 timed games had three turns of 48 to 71 ms of the bot's own CPU,
- * by all signs collections of what earlier games left; with it, none. Only a bot on the clock
- * keeps them: an untimed bot's game (the same on any machine) must not depend on the games its
- * process played before, as the endgames it holds would make it. One set is kept at most: a
- * process that plays many games at once (the arena's own) keeps no more.
+ * How a game of the strong bot with `settings` takes its workings from its process's keeper
+ * (core/keeper.ts): kept ones serve if they hold endgames as `settings` asks. Only a bot on the
+ * clock keeps them: an untimed bot's game (the same on any machine) must not depend on the games
+ * its process played before, as the endgames it holds would make it.
  */
-export class Keeper {
-  private idle: Workings | null = null;
-
-  constructor(
-    private readonly weights: Weights,
-    private readonly preload: readonly (readonly [number, number])[] = [],
-  ) {}
-
-  /** Plays a game with the kept workings, their search cleared, if they fit `settings`; else with new ones. */
-  async play(settings: StrongSettings, game: (workings: Workings) => Promise<void>): Promise<void> {
-    const idle = this.idle;
-    this.idle = null;
-    const timed = settings.time > 0;
-    const fits = idle !== null && timed && (idle.endgames !== null) === settings.tables;
-    if (fits) {
-      idle.search.clear();
-      collectGarbage();
-    }
-    const workings = fits ? idle : new Workings(this.weights, settings.tables, this.preload);
-    try {
-      await game(workings);
-    } finally {
-      if (timed) this.idle = workings;
-    }
-  }
+export function workingsFor(
+  settings: StrongSettings,
+  weights: Weights,
+  preload: readonly (readonly [number, number])[] = [],
+): Use<Workings> {
+  const timed = settings.time > 0;
+  return {
+    make: () => new Workings(weights, settings.tables, preload),
+    fits: (workings) => timed && (workings.endgames !== null) === settings.tables,
+    keep: timed,
+  };
 }
 
 /** The strong bot's brain for one game: its opening book if it has one, and its workings. */
@@ -279,14 +268,4 @@ export class Thinker {
     }
     p.ply = ply;
   }
-}
-
-let gc: (() => void) | null = null;
-/** A full garbage collection now: V8's `gc`, exposed on first use. */
-function collectGarbage(): void {
-  if (gc === null) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
 }

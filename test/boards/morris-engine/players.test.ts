@@ -6,8 +6,9 @@ import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
-import { Keeper, strongSettings, Thinker, Workings } from '../../../src/boards/morris-engine/players.js';
+import { strongSettings, Thinker, Workings, workingsFor } from '../../../src/boards/morris-engine/players.js';
 import { ALL_LINES, type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
+import { Keeper } from '../../../src/core/keeper.js';
 import { procStat, threadsOf } from '../../../src/core/proc.js';
 import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
@@ -68,8 +69,8 @@ describe('a strong bot’s workings, from game to game', () => {
   };
 
   it('are kept for the next game of a bot on the clock, whose search then searches as a new one', async () => {
-    const keeper = new Keeper(MORRIS_WEIGHTS, preload);
-    const timed = strongSettings({});
+    const keeper = new Keeper<Workings>();
+    const timed = workingsFor(strongSettings({}), MORRIS_WEIGHTS, preload);
     const [first, ...others] = positions();
     let kept: Workings | null = null;
     await keeper.play(timed, async (workings) => {
@@ -85,10 +86,10 @@ describe('a strong bot’s workings, from game to game', () => {
   });
 
   it('are new for each game of an untimed bot, and for a bot that holds no tables where they held some', async () => {
-    const keeper = new Keeper(MORRIS_WEIGHTS, preload);
+    const keeper = new Keeper<Workings>();
     const seen: Workings[] = [];
     const play = (params: Record<string, string>) =>
-      keeper.play(strongSettings(params), async (workings) => {
+      keeper.play(workingsFor(strongSettings(params), MORRIS_WEIGHTS, preload), async (workings) => {
         seen.push(workings);
       });
     await play({ time: '0' });

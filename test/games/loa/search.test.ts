@@ -167,4 +167,22 @@ describe("the strong bot's search", () => {
     const report = search(board(simultaneous), depth(3), 99, 100);
     assert.deepEqual([formatMove(report.move), report.score], ['2 5 2 2', WIN - 1]);
   });
+
+  it('cleared after other searches, searches as a new one (a bot process keeps it game after game)', () => {
+    const used = new Search(DEFAULT_WEIGHTS, 16);
+    const p = Position.start();
+    const rng = new Rng(7);
+    for (let ply = 0; ply < 6; ply++) {
+      used.search(p, ply, 100, depth(3));
+      p.make(replies[rng.below(p.generate(replies))]! as Move);
+    }
+    used.search(Position.start(), 0, 100, depth(4));
+    const again = used.search(Position.start(), 0, 100, depth(4));
+    used.clear();
+    assert.notDeepEqual(again, new Search(DEFAULT_WEIGHTS, 16).search(Position.start(), 0, 100, depth(4)));
+    assert.deepEqual(
+      used.search(Position.start(), 0, 100, depth(4)),
+      new Search(DEFAULT_WEIGHTS, 16).search(Position.start(), 0, 100, depth(4)),
+    );
+  });
 });

@@ -91,6 +91,14 @@ export class Search {
     this.ttMask = (1 << tableBits) - 1;
   }
 
+  /** Forgets everything learnt (the table, the history): the same as a new search, for a new game. */
+  clear(): void {
+    this.ttKeys.fill(0);
+    this.ttData.fill(-1);
+    this.ttScores.fill(0);
+    this.history.fill(0);
+  }
+
   /**
    * The best move for the side to move at `p`, which must have one, `ply` moves into a game drawn
    * after `maxMoves`. `p` is left as it was.

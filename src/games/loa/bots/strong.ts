@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BuiltinBot } from '../../../core/game.js';
+import { Keeper } from '../../../core/keeper.js';
 import { playStream } from '../input.js';
 import { maxMovesOption } from '../rules.js';
 import { DEFAULT_WEIGHTS } from './evaluation.js';
@@ -32,6 +33,10 @@ const TIME = numberSetting(
   false,
 );
 
+/** This process's search (its 6 MB table), kept from game to game (core/keeper.ts). */
+const keeper = new Keeper<Search>();
+const NEW_SEARCH = { make: () => new Search(DEFAULT_WEIGHTS) };
+
 export const strong: BuiltinBot = {
   description:
     'iterative deepening alpha-beta with a transposition table and an evaluation of connection, spreading the game time over its moves',
@@ -40,20 +45,22 @@ export const strong: BuiltinBot = {
     const maxMoves = maxMovesOption(gameOptions);
     const nodes = numberParam(params, NODES);
     const depth = numberParam(params, DEPTH);
-    const search = new Search(DEFAULT_WEIGHTS);
     const clock = new TimeManager(timeLimits, numberParam(params, TIME), maxMoves);
-    const choose = withOpening(params, seed, (p, ply) => {
-      const started = performance.now();
-      const { softMs, hardMs } = clock.allot(ply);
-      const { move } = search.search(p, ply, maxMoves, {
-        depth,
-        nodes: nodes === 0 ? Infinity : nodes,
-        softMs,
-        hardMs,
+    return (io) =>
+      keeper.play(NEW_SEARCH, (search) => {
+        const choose = withOpening(params, seed, (p, ply) => {
+          const started = performance.now();
+          const { softMs, hardMs } = clock.allot(ply);
+          const { move } = search.search(p, ply, maxMoves, {
+            depth,
+            nodes: nodes === 0 ? Infinity : nodes,
+            softMs,
+            hardMs,
+          });
+          clock.spent(performance.now() - started);
+          return move;
+        });
+        return playStream(io, choose, maxMoves);
       });
-      clock.spent(performance.now() - started);
-      return move;
-    });
-    return (io) => playStream(io, choose, maxMoves);
   },
 };

@@ -6,8 +6,15 @@
  */
 
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
-import { Keeper, STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import {
+  STRONG_PARAMS,
+  strongSettings,
+  Thinker,
+  type Workings,
+  workingsFor,
+} from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
+import { Keeper } from '../../../core/keeper.js';
 import { MillsPosition } from '../position.js';
 import { STOCK } from '../rules.js';
 import { playMills } from './play.js';
@@ -31,8 +38,8 @@ export const MILLS_WEIGHTS: Weights = {
   walled: -40,
 };
 
-/** This process's workings, kept from game to game (see `Keeper`). */
-const keeper = new Keeper(MILLS_WEIGHTS);
+/** This process's workings, kept from game to game (core/keeper.ts). */
+const keeper = new Keeper<Workings>();
 
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Mills' rules",
@@ -40,7 +47,7 @@ export const strong: BuiltinBot = {
   create: (setup) => {
     const settings = strongSettings(setup.params);
     return (io) =>
-      keeper.play(settings, (workings) => {
+      keeper.play(workingsFor(settings, MILLS_WEIGHTS), (workings) => {
         const thinker = new Thinker(setup, settings, workings);
         thinker.ready(MillsPosition.of([], [STOCK, STOCK], 0));
         return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);

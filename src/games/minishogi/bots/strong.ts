@@ -5,6 +5,7 @@
  * counts the moves played for the 300-move limit.
  */
 import type { BuiltinBot, Setting } from '../../../core/game.js';
+import { Keeper } from '../../../core/keeper.js';
 import type { LineIO } from '../../../core/line-io.js';
 import { processStartedAt } from '../../../core/proc.js';
 import { failed, ok, type Result } from '../../../core/result.js';
@@ -76,13 +77,12 @@ const PROCESS_START = processStartedAt();
 let freshProcess = true;
 
 /**
- * The search of this process's last finished game, cleared for its next: a bot's process plays
- * game after game, and a new search's 12 MB table for each had V8 run full collections of the old
- * ones as a game began, up to 196 ms of wall time (200 games at concurrency 2), while the other
- * bots think. One is kept at most: a process that plays many games at once (the arena's own) keeps
- * no more.
+ * This process's search, kept from game to game (core/keeper.ts): a new search's 12 MB table for
+ * each game had V8 run full collections of the old ones as a game began, up to 196 ms of wall time
+ * (200 games at concurrency 2), while the other bots think.
  */
-let idle: Search | null = null;
+const keeper = new Keeper<Search>();
+const NEW_SEARCH = { make: () => new Search() };
 
 const wholeNumber =
   (what: string) =>
@@ -145,21 +145,15 @@ export const strong: BuiltinBot = {
   params,
   create:
     ({ timeLimits, params: given }) =>
-    async (io) => {
-      const search = idle ?? new Search();
-      idle = null;
-      search.clear();
-      try {
-        await play(io, search, {
+    (io) =>
+      keeper.play(NEW_SEARCH, (search) =>
+        play(io, search, {
           depth: Number(given.depth ?? 0),
           nodes: Number(given.nodes ?? 0),
           share: Number(given.time ?? 1),
           timeLimits,
-        });
-      } finally {
-        idle = search;
-      }
-    },
+        }),
+      ),
 };
 
 interface StrongSettings {
@@ -169,7 +163,7 @@ interface StrongSettings {
   readonly timeLimits: TimeLimits;
 }
 
-/** Plays one game with `search`, cleared for it. */
+/** Plays one game with `search`, new or cleared for it. */
 async function play(io: LineIO, search: Search, { depth, nodes, share, timeLimits }: StrongSettings): Promise<void> {
   let pos: Position | null = null;
   let me: Colour = 0;

@@ -7,9 +7,16 @@
 
 import { OpeningBook } from '../../../boards/morris-engine/book.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
-import { Keeper, STRONG_PARAMS, strongSettings, Thinker } from '../../../boards/morris-engine/players.js';
+import {
+  STRONG_PARAMS,
+  strongSettings,
+  Thinker,
+  type Workings,
+  workingsFor,
+} from '../../../boards/morris-engine/players.js';
 import { ALL_LINES } from '../../../boards/morris-engine/position.js';
 import type { BuiltinBot, Setting } from '../../../core/game.js';
+import { Keeper } from '../../../core/keeper.js';
 import { failed, ok } from '../../../core/result.js';
 import { MorrisPosition } from '../position.js';
 import { BOOK_DATA } from './book-data.js';
@@ -49,8 +56,10 @@ const BOOK_PARAM: Setting = {
   check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
 };
 
-/** This process's workings, with the table of the flying endgame of 3 against 3 with every line live. */
-const keeper = new Keeper(MORRIS_WEIGHTS, [[ALL_LINES, ALL_LINES]]);
+/** This process's workings, kept from game to game (core/keeper.ts). */
+const keeper = new Keeper<Workings>();
+/** The table the workings solve from the first turn on: the flying endgame of 3 against 3 with every line live. */
+const PRELOAD = [[ALL_LINES, ALL_LINES]] as const;
 
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Nine Men's Morris's rules",
@@ -59,7 +68,7 @@ export const strong: BuiltinBot = {
     const settings = strongSettings(setup.params);
     const booked = (setup.params.book ?? BOOK_PARAM.default) === 'on' ? openingBook() : null;
     return (io) =>
-      keeper.play(settings, (workings) => {
+      keeper.play(workingsFor(settings, MORRIS_WEIGHTS, PRELOAD), (workings) => {
         const thinker = new Thinker(setup, settings, workings, booked);
         thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
         return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
