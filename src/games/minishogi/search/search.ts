@@ -294,7 +294,7 @@ export class Search {
     }
 
     const base = ply * MAX_MOVES;
-    const n = pos.generate(this.moves, base);
+    let n = pos.generate(this.moves, base);
     if (n === 0) return -MATE + ply; // checkmated or stalemated: either loses
     // Moves that take or promote not yet tried: once none is left, the quiet moves late-move
     // pruning skips are all that is left.
@@ -308,10 +308,7 @@ export class Search {
     this.filter[filterIndex]!++;
     for (let i = 0; i < n; i++) {
       const m = this.pick(base, i, n);
-      const to = m & 31;
-      const from = (m >> 5) & 31;
-      const capture = from < 25 && pos.board[to] !== 0;
-      const quiet = !capture && (m & 1024) === 0;
+      const quiet = isQuiet(pos.board, m);
       if (quiet) quiets++;
       else noisy--;
 
@@ -319,6 +316,9 @@ export class Search {
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
       if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 2 : 1)) / 2) {
         if (noisy === 0) break;
+        // The quiet moves after it are skipped too: only the captures and promotions left are
+        // picked from now on, rather than every skipped move in turn.
+        n = i + 1 + this.keepNoisy(base + i + 1, base + n);
         continue;
       }
       const futile = prunable && quiet && depth <= 3 && staticEval + 120 + 150 * depth <= alpha;
@@ -523,15 +523,40 @@ export class Search {
     const moves = this.moves;
     const order = this.order;
     let best = base + i;
-    for (let j = best + 1; j < base + n; j++) if (order[j]! > order[best]!) best = j;
+    let bestKey = order[best]!;
+    for (let j = best + 1; j < base + n; j++) {
+      const key = order[j]!;
+      if (key > bestKey) {
+        best = j;
+        bestKey = key;
+      }
+    }
     const at = base + i;
     const m = moves[best]!;
-    const key = order[best]!;
     moves[best] = moves[at]!;
     order[best] = order[at]!;
     moves[at] = m;
-    order[at] = key;
+    order[at] = bestKey;
     return m;
+  }
+
+  /**
+   * Moves the captures and promotions among `moves[from..to)` to its start, in the order they
+   * stand, with their ordering keys, and returns how many.
+   */
+  private keepNoisy(from: number, to: number): number {
+    const board = this.pos.board;
+    const moves = this.moves;
+    const order = this.order;
+    let kept = from;
+    for (let j = from; j < to; j++) {
+      const m = moves[j]!;
+      if (!isQuiet(board, m)) {
+        moves[kept] = m;
+        order[kept++] = order[j]!;
+      }
+    }
+    return kept - from;
   }
 
   private isKiller(m: number, ply: number): boolean {
@@ -549,10 +574,7 @@ export class Search {
     this.addHistory(side | (m & 1023), bonus);
     for (let j = base; j < base + index; j++) {
       const other = this.moves[j]!;
-      const to = other & 31;
-      const from = (other >> 5) & 31;
-      if ((other & 1024) === 0 && (from >= 25 || this.pos.board[to] === 0))
-        this.addHistory(side | (other & 1023), -bonus);
+      if (isQuiet(this.pos.board, other)) this.addHistory(side | (other & 1023), -bonus);
     }
   }
 
@@ -571,6 +593,10 @@ export class Search {
     this.pvLength[ply] = Math.max(length, ply + 1);
   }
 }
+
+/** Whether the legal move `m` on `board` neither takes nor promotes (a drop takes nothing). */
+const isQuiet = (board: Int8Array, m: number): boolean =>
+  (m & 1024) === 0 && (((m >> 5) & 31) >= 25 || board[m & 31] === 0);
 
 /** Mate scores are stored relative to the position, not the root. */
 const toTable = (score: number, ply: number): number =>
