@@ -78,8 +78,8 @@ let freshProcess = true;
 
 /**
  * This process's search, kept from game to game (core/keeper.ts): a new search's table (then
- * 12 MB) for each game had V8 run full collections of the old ones as a game began, up to 196 ms of wall time
- * (200 games at concurrency 2), while the other bots think.
+ * 12 MB) for each game had V8 run full collections of the old ones as a game began, up to 196 ms
+ * of wall time (200 games at concurrency 2), while the other bots think.
  */
 const keeper = new Keeper<Search>();
 const NEW_SEARCH = { make: () => new Search() };
