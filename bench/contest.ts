@@ -47,7 +47,7 @@ interface Simulated {
 async function simulated(authors: number): Promise<Simulated> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-bench-contest-'));
   const store = new Store(join(dir, 'contest.db'));
-  const { contest } = Contest.open(store, morris, { concurrency: 2, cache: dir });
+  const { contest } = Contest.open(store, morris, { concurrency: 2, cache: dir, log: () => {} });
   const elo = new Map<number, number>();
   for (const e of store.contest.entrants()) elo.set(e.id, BOSS_ELO[e.league]!);
   const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
@@ -96,7 +96,7 @@ async function simulated(authors: number): Promise<Simulated> {
           if (stop(++played)) running.stop();
         }
       };
-      const running = Contest.open(store, morris, { concurrency: 2, cache: dir, executor }).contest;
+      const running = Contest.open(store, morris, { concurrency: 2, cache: dir, executor, log: () => {} }).contest;
       await running.run();
       return played;
     },
@@ -124,8 +124,11 @@ export const cases: Case[] = [
       // Every author's rating settled first, as in a contest that has run a while.
       const versions = () => store.contest.entrants().filter((e) => e.authorId !== null && e.status === 'active');
       const warm = await contest.run(() => versions().every((e) => e.sigma < SETTLED_SIGMA));
-      const [invite] = Contest.open(store, morris, { concurrency: 1 }).contest.invite(1);
-      const newcomer = Contest.open(store, morris, { concurrency: 1 }).contest.join(invite!, 'newcomer').author;
+      const [invite] = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.invite(1);
+      const newcomer = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.join(
+        invite!,
+        'newcomer',
+      ).author;
       const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
       const version = store.contest.submit(newcomer.id, 'python', build.packed, FIRST_RATING);
       store.contest.setBuild(version.id, build.hash, build.packed);

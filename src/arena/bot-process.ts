@@ -8,7 +8,7 @@
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isRunning, residentMb } from '../core/proc.js';
+import { isRunning, residentMb, stealPerCpu } from '../core/proc.js';
 import type { Millis } from '../core/units.js';
 import { quoteLineStart } from './bot-output.js';
 import { type BotShell, botShell, type Child } from './bot-shell.js';
@@ -98,8 +98,9 @@ export class BotProcess {
   private onClock = false;
   private weighed = false;
   private unweigh: NodeJS.Timeout | undefined;
-  /** Its CPU time when last read, in ms. */
+  /** Its CPU time and its wait for a CPU when last read, in ms. */
   private lastCpu: number | undefined;
+  private lastWait: number | undefined;
   private breachWatch: NodeJS.Timeout | undefined;
 
   constructor(
@@ -273,12 +274,44 @@ export class BotProcess {
     return this.lastCpu ?? this.cpuMs();
   }
 
+  /**
+   * The time the bot waited for a CPU so far, in ms: its threads' run-queue delay, and the time the
+   * machine's host gave its CPUs to others (steal, per CPU); undefined where not measured.
+   */
+  waitMs(): number | undefined {
+    const threads = this.sandbox?.waitMs();
+    this.lastWait = threads === undefined ? undefined : threads + (stealPerCpu() ?? 0);
+    return this.lastWait;
+  }
+
+  /** Its wait when `waitMs` last read it (at the end of its last turn): what a turn starts from. */
+  waitWhenLastRead(): number | undefined {
+    return this.lastWait ?? this.waitMs();
+  }
+
+  /**
+   * Whether the bot has ended, whether or not its end has been read yet (a loaded machine may read
+   * it late): its first process, or everything in its sandbox but the bubblewrap of its view.
+   */
+  ended(): boolean {
+    const pid = this.child?.pid;
+    if (this.exit !== null) return true;
+    if (pid === undefined) return false;
+    return !isRunning(pid) || this.sandbox?.ended() === true;
+  }
+
   /** The limit the bot went over, if it did: the crash message. */
   breach(): string | null {
     return this.sandbox?.breach() ?? null;
   }
 
+  /** What the message of its end should add (its /tmp was full); null for nothing. `stderr`: its last words. */
+  endNote(stderr: string): string | null {
+    return this.sandbox?.endNote(stderr) ?? null;
+  }
+
   private watchBreach(): void {
+    this.sandbox?.watch();
     const detail = this.breach();
     if (detail === null) return;
     clearInterval(this.breachWatch);

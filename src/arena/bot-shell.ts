@@ -41,7 +41,7 @@ export class BotShell {
    * Becomes the bot: `command`, run by the shell as `sh -c` would, in `view.dir` (and in the bot's
    * view of its own files, if it has one), told when it started (`STARTED_VARIABLE`).
    */
-  become(command: string, view: Omit<View, 'network'>): void {
+  become(command: string, view: Omit<View, 'network' | 'tmpMb' | 'identity'>): void {
     const bot = this.sandbox?.script(command, view) ?? command;
     const now = (performance.timeOrigin + performance.now()).toFixed(1);
     this.child.stdin.write(

@@ -224,6 +224,8 @@ async function playTurn<S, M>(
     stderr: answer.stderr,
     timeMs: elapsed === undefined ? 0 : round3(elapsed),
     ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
+    ...('wait' in answer && answer.wait !== undefined && { waitMs: round3(answer.wait) }),
+    ...(answer.kind === 'timeout' && answer.answered !== undefined && { answeredMs: round3(answer.answered) }),
     limitMs: limit,
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
@@ -294,7 +296,9 @@ function describeFailure(
         status: 'timeout',
         message: time.timeoutMessage(allowance, {
           elapsed: answer.elapsed,
+          answered: answer.answered,
           cpu: answer.cpu,
+          wait: answer.wait,
           unfinished: answer.unfinished ? quoteOutput(answer.unfinished) : undefined,
           load: { average: loadavg()[0]!, cores: availableParallelism() },
         }),

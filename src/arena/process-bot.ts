@@ -76,6 +76,18 @@ export class ProcessBot extends TimedBot implements ProcessOwner {
     return this.process.cpuWhenLastRead();
   }
 
+  protected override waitMs(): number | undefined {
+    return this.process.waitMs();
+  }
+
+  protected override waitAtTurnStart(): number | undefined {
+    return this.process.waitWhenLastRead();
+  }
+
+  protected override hasEnded(): boolean {
+    return this.process.ended();
+  }
+
   protected override breach(): string | null {
     return this.process.breach();
   }
@@ -111,7 +123,8 @@ export class ProcessBot extends TimedBot implements ProcessOwner {
           ? `was killed by ${exit.signal}`
           : `exited with code ${exit.code}`;
     const last = this.stderrLog.lastLines();
-    const detail = breach ? `${breach}; it ${how}` : how;
+    const note = this.process.endNote(last);
+    const detail = [breach ?? '', breach ? `it ${how}` : how, note ?? ''].filter(Boolean).join('; ');
     this.fail({
       kind: 'crash',
       detail: last ? `${detail}; stderr: ${last}` : detail,

@@ -36,6 +36,16 @@ export interface ReplayTurn {
    * where the arena measures it (bots run as processes in a cgroup).
    */
   readonly cpuMs?: number;
+  /**
+   * Over the same span, where measured: the time the bot was ready to run but waited for a CPU (its
+   * threads' run-queue delay, and the host's steal), at most the time it did not compute.
+   */
+  readonly waitMs?: number;
+  /**
+   * On a timeout: when the bot's answer came after all, where it came while the arena watched on
+   * past the deadline (core/time-control.ts, `lateWatch`); `cpuMs` and `waitMs` then run until it.
+   */
+  readonly answeredMs?: number;
   /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one; capped. */

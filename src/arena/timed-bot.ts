@@ -4,7 +4,7 @@
  * program) and reports what happened to it.
  */
 import type { BotConnection, TurnResult } from '../core/connection.js';
-import { TurnClock } from '../core/time-control.js';
+import { lateWatch, TurnClock } from '../core/time-control.js';
 import { type Millis, millis } from '../core/units.js';
 import type { StderrLog } from './stderr-log.js';
 
@@ -12,8 +12,20 @@ interface PendingTurn {
   readonly resolve: (result: TurnResult) => void;
   readonly clock: TurnClock;
   readonly accept: ((line: string) => boolean) | undefined;
-  /** The bot's CPU time when the turn began, where it is measured. */
+  /** The bot's CPU time and its wait for a CPU when the turn began, where they are measured. */
   readonly cpuAtStart: number | undefined;
+  readonly waitAtStart: number | undefined;
+  /** Past its deadline: watched on for its answer (`lateWatch`); set at the deadline. */
+  late?: Late;
+}
+
+/** A turn past its deadline, lost, watched on for when its answer comes. */
+interface Late {
+  readonly elapsed: Millis;
+  readonly unfinished: string;
+  /** The bot had ended at its deadline, its end not yet read: the crash its end reads as is the failure. */
+  readonly ended: boolean;
+  readonly watch: NodeJS.Timeout;
 }
 
 /** Lines a bot may write ahead of being asked before it counts as flooding its output. */
@@ -59,6 +71,21 @@ export abstract class TimedBot implements BotConnection {
     return this.cpuMs();
   }
 
+  /** The time (ms) the bot waited for a CPU so far; undefined where it is not measured. */
+  protected waitMs(): number | undefined {
+    return undefined;
+  }
+
+  /** Its wait at a turn's start: `waitMs`, unless a reading at the end of the last turn does. */
+  protected waitAtTurnStart(): number | undefined {
+    return this.waitMs();
+  }
+
+  /** Whether the bot has ended though its end may not have been read yet. */
+  protected hasEnded(): boolean {
+    return false;
+  }
+
   /** A limit the bot went over (memory, processes), as the message of the crash it is; null if none. */
   protected breach(): string | null {
     return null;
@@ -71,7 +98,13 @@ export abstract class TimedBot implements BotConnection {
       const clock = new TurnClock(limit, this.margin, (elapsed) => {
         if (this.pending === pending) this.timeout(pending, elapsed);
       });
-      const pending: PendingTurn = { resolve, clock, accept, cpuAtStart: this.cpuAtTurnStart() };
+      const pending: PendingTurn = {
+        resolve,
+        clock,
+        accept,
+        cpuAtStart: this.cpuAtTurnStart(),
+        waitAtStart: this.waitAtTurnStart(),
+      };
       this.pending = pending;
       this.deliver(text(input), (at) => clock.inputWritten(at));
       if (this.pending === pending) this.answer(null);
@@ -86,7 +119,9 @@ export abstract class TimedBot implements BotConnection {
   close(grace?: Millis): Promise<void> {
     const clean = this.failure === null;
     if (!this.failure)
-      this.failure = { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
+      this.failure = this.pending?.late
+        ? this.lateResult(this.pending, undefined)
+        : { kind: 'crash', detail: 'stopped by the arena', neverStarted: false, stderr: '' };
     if (this.pending) this.finish(this.failure);
     if (!this.closing) this.closing = this.terminate(grace, clean);
     return this.closing;
@@ -105,18 +140,21 @@ export abstract class TimedBot implements BotConnection {
     } else if (this.pending) this.answer(at);
   }
 
-  /** The bot can answer no more; a pending turn fails with `result`, and the bot is killed. */
+  /**
+   * The bot can answer no more; a pending turn fails with `result`, and the bot is killed. A turn
+   * past its deadline was lost to the clock first: it fails as a timeout, unless the bot had
+   * already ended at the deadline (a crash read late).
+   */
   protected fail(result: TurnResult): void {
     if (this.failure) return;
-    this.failure = result;
     const pending = this.pending;
+    if (pending?.late && result.kind !== 'timeout' && !(pending.late.ended && result.kind === 'crash'))
+      result = this.lateResult(pending, undefined);
     // Output that breaks the rules ends the turn when it is read: the turn took that long.
-    if (pending)
-      this.finish(
-        result.kind === 'overflow'
-          ? { ...result, elapsed: pending.clock.elapsed(), ...this.cpuSince(pending) }
-          : result,
-      );
+    else if (pending && result.kind === 'overflow')
+      result = { ...result, elapsed: pending.clock.elapsed(), ...this.measured(pending) };
+    this.failure = result;
+    if (pending) this.finish(result);
     void this.close();
   }
 
@@ -144,34 +182,63 @@ export abstract class TimedBot implements BotConnection {
     if (line === undefined) return;
     const elapsed = at === null ? millis(0) : pending.clock.elapsed(at);
     this.answered = true;
-    if (pending.clock.isLate(elapsed)) {
+    if (pending.late) this.fail(this.lateResult(pending, elapsed));
+    else if (pending.clock.isLate(elapsed)) {
+      // Read after the deadline though it came before the clock's timer did: late by as much.
       this.timeout(pending, elapsed);
-      return;
+      if (this.pending === pending) this.fail(this.lateResult(pending, elapsed));
+    } else {
+      const ahead = at === null ? { ahead: true as const } : {};
+      this.finish({ kind: 'line', line, elapsed, ...this.measured(pending), stderr: '', ...ahead });
     }
-    const ahead = at === null ? { ahead: true as const } : {};
-    this.finish({ kind: 'line', line, elapsed, ...this.cpuSince(pending), stderr: '', ...ahead });
   }
 
-  /** Out of time; unless the time went on breaking a limit, which is the failure then. */
+  /**
+   * Out of time: the turn is lost, unless the time went on breaking a limit, which is the failure
+   * then. The bot is watched on for its answer (`lateWatch`), which tells how late it was.
+   */
   private timeout(pending: PendingTurn, elapsed: Millis): void {
     const breach = this.breach();
-    const unfinished = this.unfinishedLine();
-    this.fail(
-      breach
-        ? { kind: 'crash', detail: breach, neverStarted: false, stderr: '' }
-        : { kind: 'timeout', elapsed, ...this.cpuSince(pending), stderr: '', ...(unfinished !== '' && { unfinished }) },
-    );
+    if (breach) {
+      this.fail({ kind: 'crash', detail: breach, neverStarted: false, stderr: '' });
+      return;
+    }
+    const watch = setTimeout(() => this.fail(this.lateResult(pending, undefined)), lateWatch(pending.clock.limit));
+    pending.late = { elapsed, unfinished: this.unfinishedLine(), ended: this.hasEnded(), watch };
   }
 
-  /** A bot measured at the end of a turn but not at its start was not running yet: it started with 0. */
-  private cpuSince(pending: PendingTurn): { cpu?: Millis } {
-    const now = this.cpuMs();
-    return now === undefined ? {} : { cpu: millis(now - (pending.cpuAtStart ?? 0)) };
+  /** The timeout of a turn past its deadline; `answered`: when its answer came, if it did. */
+  private lateResult(pending: PendingTurn, answered: Millis | undefined): TurnResult {
+    const { elapsed, unfinished } = pending.late!;
+    return {
+      kind: 'timeout',
+      elapsed,
+      ...(answered !== undefined && { answered }),
+      ...this.measured(pending),
+      stderr: '',
+      ...(unfinished !== '' && { unfinished }),
+    };
+  }
+
+  /**
+   * The CPU time and the wait for a CPU since the turn began, where measured; a bot measured at the
+   * end of a turn but not at its start was not running yet: it started with 0. A wait counts only
+   * while the bot did not compute: threads that wait for each other's cores are the bot's own doing.
+   */
+  private measured(pending: PendingTurn): { cpu?: Millis; wait?: Millis } {
+    const cpuNow = this.cpuMs();
+    const waitNow = this.waitMs();
+    const cpu = cpuNow === undefined ? undefined : cpuNow - (pending.cpuAtStart ?? 0);
+    if (cpu === undefined) return {};
+    if (waitNow === undefined) return { cpu: millis(cpu) };
+    const idle = Math.max(0, pending.clock.elapsed() - cpu);
+    return { cpu: millis(cpu), wait: millis(Math.min(idle, waitNow - (pending.waitAtStart ?? 0))) };
   }
 
   private finish(result: TurnResult): void {
     const pending = this.pending!;
     this.pending = null;
+    clearTimeout(pending.late?.watch);
     pending.clock.stop();
     this.clockStopped();
     // Stderr written just before the answer may be read after it, in the same poll: take it too.

@@ -4,7 +4,7 @@
  * config, one token per server, readable by the user alone). Every refusal is a `UsageError` with
  * the server's own words.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -91,53 +91,119 @@ export const submission = (origin: string, token: string, id: number): Promise<S
 /** Names that are never part of a bot's source: version control, installed packages, build outputs of npm. */
 const SKIPPED = new Set(['.git', 'node_modules']);
 
+/** What of a folder is not sent, and why: `a symbolic link`. */
+export interface LeftOut {
+  readonly path: string;
+  readonly why: string;
+}
+
 /**
  * The files of `path`: the file itself, or every file under the folder (but dot files and
- * node_modules), named by their path in it.
+ * node_modules), named by their path in it. Links under the folder are left out, not followed: one
+ * to a file of the machine's (or a folder of them) would send that file to the server; `path` itself
+ * is followed, the user having named it.
  */
-export function filesOf(path: string): SentFile[] {
+export function filesOf(path: string): { files: SentFile[]; leftOut: LeftOut[] } {
   if (!existsSync(path)) throw new UsageError(`there is no ${path}`);
-  if (statSync(path).isFile()) return [{ path: basename(path), data: readFileSync(path) }];
+  const stat = statSync(path);
+  if (stat.isFile()) return { files: [{ path: basename(path), data: readSource(path) }], leftOut: [] };
+  if (!stat.isDirectory()) throw new UsageError(`${path} is neither a file nor a folder`);
   const files: SentFile[] = [];
+  const leftOut: LeftOut[] = [];
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.') || SKIPPED.has(name)) continue;
-      const full = join(dir, name);
-      const stat = statSync(full);
-      if (stat.isDirectory()) walk(full);
-      else if (stat.isFile()) files.push({ path: relative(path, full), data: readFileSync(full) });
+    for (const entry of entriesOf(dir)) {
+      if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
+      const full = join(dir, entry.name);
+      // The entry's own type, read without following it.
+      if (entry.isSymbolicLink()) leftOut.push({ path: relative(path, full), why: 'a symbolic link' });
+      else if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) files.push({ path: relative(path, full), data: readSource(full) });
+      else leftOut.push({ path: relative(path, full), why: 'neither a file nor a folder' });
     }
   };
   walk(path);
   if (files.length === 0) throw new UsageError(`${path} holds no file to submit`);
-  return files;
+  return { files, leftOut };
+}
+
+/** A folder's entries by name, or a `UsageError` saying why it cannot be read. */
+function entriesOf(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch (err) {
+    throw new UsageError(`cannot read the folder ${dir}: ${unreadable(err)}`);
+  }
+}
+
+/** Why a file or folder cannot be read, in a person's words where the user can act on it. */
+function unreadable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code === 'ENOENT' ? 'it is gone (removed while it was read)' : (err as Error).message;
+}
+
+/** A file's bytes, or a `UsageError` saying why they cannot be read. */
+function readSource(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${unreadable(err)}`);
+  }
 }
 
 /** Where tokens are kept: $XDG_CONFIG_HOME/tabula/contests.json (~/.config when unset). */
 const configFile = (): string =>
   join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'tabula', 'contests.json');
 
-interface Kept {
+export interface Kept {
   readonly author: string;
   readonly token: string;
 }
 
 function keptTokens(): Record<string, Kept> {
   try {
-    return JSON.parse(readFileSync(configFile(), 'utf8')) as Record<string, Kept>;
+    const read: unknown = JSON.parse(readFileSync(configFile(), 'utf8'));
+    if (read === null || typeof read !== 'object') return {};
+    // What is not a token kept (the file written by hand) is passed over.
+    return Object.fromEntries(
+      Object.entries(read).filter(([, k]) => typeof k?.token === 'string' && typeof k?.author === 'string'),
+    ) as Record<string, Kept>;
   } catch {
     return {};
   }
 }
 
-export const keptToken = (origin: string): Kept | undefined => keptTokens()[origin];
+/**
+ * The token kept for `origin`; else, the server having moved to another port, the one kept for its
+ * host (`from`: the origin it was kept for), when that host has one token alone: of two, which is
+ * this server's is not known, and a token is not sent to a server it may not be for (`others`: those
+ * kept for the host). Never one kept for https sent over http, in the clear.
+ */
+export function keptToken(origin: string): { kept: Kept; from: string } | { kept: null; others: string[] } {
+  const all = keptTokens();
+  const own = all[origin];
+  if (own) return { kept: own, from: origin };
+  const { hostname, protocol } = new URL(origin);
+  const onHost = Object.entries(all).filter(([kept]) => {
+    const url = URL.canParse(kept) ? new URL(kept) : null;
+    return url !== null && url.hostname === hostname && !(url.protocol === 'https:' && protocol === 'http:');
+  });
+  const [first] = onHost;
+  if (first && onHost.every(([, k]) => k.token === first[1].token)) return { kept: first[1], from: first[0] };
+  return { kept: null, others: onHost.map(([kept]) => kept) };
+}
 
-/** Keeps the author's token for the server; the path it is kept in, or null when it could not be written. */
-export function keepToken(origin: string, kept: Kept): string | null {
+/**
+ * Keeps the author's token for the server (instead of for `moved`, where it was kept before the
+ * server moved); the path it is kept in, or null when it could not be written.
+ */
+export function keepToken(origin: string, kept: Kept, moved?: string): string | null {
   const file = configFile();
   try {
+    const tokens = keptTokens();
+    if (moved !== undefined) delete tokens[moved];
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(file, `${JSON.stringify({ ...keptTokens(), [origin]: kept }, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(file, `${JSON.stringify({ ...tokens, [origin]: kept }, null, 2)}\n`, { mode: 0o600 });
     return file;
   } catch {
     return null;

@@ -17,14 +17,24 @@ export interface LadderOptions {
   host: string;
   port: number;
   concurrency: number;
+  /** Submissions built at once (one an author at most). */
+  builds: number;
   redis?: string;
 }
+
+/**
+ * What running the server as root means, said once: the bots' separation holds (each runs as a user
+ * id of its own), but the server and what it keeps are root's.
+ */
+export const AS_ROOT =
+  "tabula: running as root: each submitted bot and build runs as an unprivileged user id of its own (outside any user namespace, reading only what mode bits let everyone read), but the server itself, its database and its secrets are root's, and a flaw in it that a stranger found would be root's too. Run it as an ordinary user (a user of its own: useradd -m tabula), where each bot runs as that user in a view of its own files, unless you need each bot under a user id of its own.";
 
 export async function ladderCommand(gameId: string, options: LadderOptions): Promise<void> {
   const game = await findGame(gameId);
   const store = new Store(options.db);
   const { contest, adminKey } = Contest.open(store, game, {
     concurrency: options.concurrency,
+    builds: options.builds,
     ...(options.redis !== undefined && { redis: options.redis }),
   });
   contest.claim();
@@ -38,15 +48,20 @@ export async function ladderCommand(gameId: string, options: LadderOptions): Pro
     process.stderr.write(
       `tabula: warning: serving on ${options.host}, beyond this machine: anyone who reaches it sees the leaderboard and the games, and the holder of an invite or a token submits bots; ${RESTRICT}\n`,
     );
+  if (process.getuid?.() === 0) process.stderr.write(`${AS_ROOT}\n`);
   if (contest.languages.missing.length > 0)
     process.stderr.write(
       `tabula: this machine cannot build ${contest.languages.missing.join(', ')}: such submissions are refused\n`,
     );
   const where = options.redis === undefined ? `${options.concurrency} at a time` : `by the workers of ${options.redis}`;
-  process.stderr.write(`${game.title} contest in ${options.db}: games played ${where}\n`);
+  process.stderr.write(
+    `${game.title} contest in ${options.db}: games played ${where}; ${contest.buildSlots} submissions built at once\n`,
+  );
   const running = contest.run();
   stopGracefullyWith(() => {
-    process.stderr.write('stopping: the games and the build in hand finish first (Ctrl-C again to stop at once)\n');
+    process.stderr.write(
+      'stopping: the games in hand finish first; builds in hand are ended, and built again at the next start (Ctrl-C again to stop at once)\n',
+    );
     contest.stop();
   });
   await running;

@@ -2,6 +2,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
+import { defaultBuilds } from '../contest/build-queue.js';
 import { BotStartError } from '../core/connection.js';
 import { FileWriteError } from '../core/file-errors.js';
 import { LEAGUES, SetupError } from '../core/game.js';
@@ -291,6 +292,11 @@ function program(setExit: (code: number) => void): Command {
       new Option('--concurrency <k>', 'games played at once here, validations included')
         .argParser(parseCount)
         .default(availableParallelism(), 'the number of cores'),
+    )
+    .addOption(
+      new Option('--builds <n>', 'submissions built at once, one an author at most')
+        .argParser(parseCount)
+        .default(defaultBuilds(), 'half the cores, 2 at least'),
     )
     .addOption(
       new Option('--redis <url>', 'play the games on `tabula worker`s through the queue in this Redis').argParser(

@@ -5,7 +5,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SubmissionData } from '../server/contest-wire.js';
-import { filesOf, joinContest, keepToken, keptToken, send, serverOrigin, submission } from './contest-client.js';
+import {
+  filesOf,
+  joinContest,
+  type Kept,
+  keepToken,
+  keptToken,
+  send,
+  serverOrigin,
+  submission,
+} from './contest-client.js';
 import { EXIT, UsageError } from './errors.js';
 
 export interface SubmitOptions {
@@ -24,17 +33,23 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
   const origin = serverOrigin(url);
   if ((options.invite === undefined) !== (options.as === undefined))
     throw new UsageError('--invite and --as go together: the invite code, and the name to join as');
-  const files = filesOf(path);
-  const token = await tokenFor(origin, options);
+  const { files, leftOut } = filesOf(path);
+  for (const left of leftOut) process.stderr.write(`tabula: left out ${left.path}: ${left.why}\n`);
+  const { token, moved } = await tokenFor(origin, options);
   const sent = await send(origin, token, options.lang, files);
+  // Taken by the server it moved to: the token is kept for it from now on.
+  if (moved && keepToken(origin, moved.kept, moved.from))
+    process.stderr.write(`tabula: ${moved.kept.author}'s token is kept for ${origin} from now on\n`);
   const what = files.length === 1 ? files[0]!.path : `${files.length} files of ${path}`;
   process.stdout.write(`submitted ${what}: submission ${sent.id}, version ${sent.version}\n`);
   let last = '';
   for (;;) {
     const s = await submission(origin, token, sent.id);
-    if (s.status !== last) {
-      last = s.status;
-      if (s.status === 'building' || s.status === 'validating') process.stdout.write(`${s.status}\n`);
+    // While it waits for a build slot, where it stands in the queue.
+    const now = s.waiting ? `waiting to be built: ${s.waiting.ahead} ahead of it` : s.status;
+    if (now !== last) {
+      last = now;
+      if (s.waiting || s.status === 'building' || s.status === 'validating') process.stdout.write(`${now}\n`);
     }
     if (s.status === 'active') {
       process.stdout.write(`active: ${s.name} plays in the ${s.league} league (${origin}/submissions/${s.id})\n`);
@@ -50,9 +65,15 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
   }
 }
 
-/** The token to send: given, made by joining with an invite (and kept), or kept from before. */
-async function tokenFor(origin: string, options: SubmitOptions): Promise<string> {
-  if (options.token !== undefined) return options.token;
+/**
+ * The token to send: given, made by joining with an invite (and kept), or kept from before; `moved`:
+ * kept for the server's host on another port, the server having moved (contest-client.ts).
+ */
+async function tokenFor(
+  origin: string,
+  options: SubmitOptions,
+): Promise<{ token: string; moved?: { kept: Kept; from: string } }> {
+  if (options.token !== undefined) return { token: options.token };
   if (options.invite !== undefined && options.as !== undefined) {
     const joined = await joinContest(origin, options.invite, options.as);
     const kept = keepToken(origin, { author: joined.author, token: joined.token });
@@ -62,12 +83,20 @@ async function tokenFor(origin: string, options: SubmitOptions): Promise<string>
           ? `(kept in ${kept}: later submissions need no --token)\n`
           : '(it could not be kept: give it with --token from now on)\n'),
     );
-    return joined.token;
+    return { token: joined.token };
   }
-  const kept = keptToken(origin);
-  if (!kept)
-    throw new UsageError(`no token of yours for ${origin}: join with --invite CODE --as NAME, or give --token`);
-  return kept.token;
+  const found = keptToken(origin);
+  if (found.kept === null)
+    throw new UsageError(
+      found.others.length > 0
+        ? `no token of yours for ${origin}, and tokens for ${found.others.join(' and ')} on its host: give --token`
+        : `no token of yours for ${origin}: join with --invite CODE --as NAME, or give --token`,
+    );
+  if (found.from === origin) return { token: found.kept.token };
+  process.stderr.write(
+    `tabula: no token is kept for ${origin}: sending ${found.kept.author}'s, kept for ${found.from} (the same host)\n`,
+  );
+  return { token: found.kept.token, moved: found };
 }
 
 /** The end of a rejected submission's log, for the author to read at once. */

@@ -2,9 +2,10 @@
  * A submission built as its language's starter is (`tabula new`'s build command), in the sandbox of a
  * bot: its own cgroups (memory, processes, CPU time), no network, and a view of the files that holds
  * the system's programs and its own folder, writable for the build. It is stopped past its CPU time,
- * its wall time, or the size of what it writes; it runs at a bot's weight off its clock, so that the
- * games being played keep their cores. What it printed is the build's log. The built folder, its
- * links left out, is packed: the build, by its content hash.
+ * its wall time, or the size of what it writes, or when its caller ends it (the admin cancels it);
+ * it runs at a bot's weight off its clock, so that the games being played keep their cores. What it
+ * printed is the build's log. The built folder, its links left out, is packed: the build, by its
+ * content hash.
  */
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,11 @@ import type { Language } from '../starters/kit.js';
 export interface BuildLimits {
   /** Its sandbox's: compilers need more memory than a bot; the network is never there. */
   readonly sandbox: BotLimits;
-  /** CPU time it may use (its fault when over), and wall time (a build starved by games waits longer). */
+  /**
+   * CPU time it may use (its fault when over), and wall time: a build starved by games waits longer,
+   * but one that sleeps (a compiler reading a device that never answers) holds a build slot only so
+   * long.
+   */
   readonly cpuMs: number;
   readonly wallMs: number;
   /** What it may write in its folder (also the most one file may hold). */
@@ -31,9 +36,15 @@ export interface BuildLimits {
 export const BUILD_LIMITS: BuildLimits = {
   sandbox: { memoryMb: 2048, maxProcesses: 256, allowNetwork: false, files: 'own' },
   cpuMs: 60_000,
-  wallMs: 600_000,
+  wallMs: 180_000,
   bytes: 256 << 20,
 };
+/**
+ * What the system says of a process that wrote past its file size limit (SIGXFSZ, in the C locale the
+ * sandbox runs in), and of a write refused for it (EFBIG): a compiler that meets the limit dies of it,
+ * and its driver calls that an internal compiler error.
+ */
+const FILE_LIMIT_WORDS = /File size limit exceeded|File too large/;
 /** The most of a build's output its log keeps. */
 const LOG_MAX_CHARS = 64 * 1024;
 const POLL_MS = 250;
@@ -51,22 +62,29 @@ export function buildCommand(language: Language): string | null {
   return command === null ? null : command.replaceAll('{{MODULES}}', shellQuote(MODULES));
 }
 
+/** Why a build failed when it wrote past its limit: before anything its compiler said of it. */
+export const wroteTooMuch = (limits: BuildLimits): string =>
+  `the build wrote past its ${limits.bytes / 2 ** 20} MB of files (what a build may write, in one file or in all)`;
+
 /**
  * Builds the files of a submission; `hidden`: files the build must not see though they are in a
- * folder its view shows (the contest's database).
+ * folder its view shows (the contest's database). `signal` ends it at once (a failure then, whatever
+ * it did).
  */
 export async function build(
   files: readonly PackedFile[],
   language: Language,
   hidden: readonly string[],
   limits: BuildLimits = BUILD_LIMITS,
+  signal?: AbortSignal,
 ): Promise<BuildOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-build-'));
   try {
     writeFiles(dir, files);
     const command = buildCommand(language);
+    if (signal?.aborted) return { ok: false, reason: 'the build was ended before it started', log: '' };
     if (command === null) return { ok: true, build: packFolder(dir), log: '' };
-    const ran = await runBuild(command, dir, hidden, limits);
+    const ran = await runBuild(command, dir, hidden, limits, signal);
     if (ran.failure) return { ok: false, reason: ran.failure, log: ran.log };
     return { ok: true, build: packFolder(dir), log: ran.log };
   } finally {
@@ -80,6 +98,7 @@ async function runBuild(
   dir: string,
   hidden: readonly string[],
   limits: BuildLimits,
+  signal: AbortSignal | undefined,
 ): Promise<{ log: string; failure: string | null }> {
   const log = new BuildLog();
   let ended = false;
@@ -103,19 +122,29 @@ async function runBuild(
     writable: true,
     maxLineLength: 1 << 20,
   });
+  // Ended at once, not at the next look: the admin who cancels it sees it go.
+  const endNow = () => void builder.end(millis(0));
+  signal?.addEventListener('abort', endNow, { once: true });
   await builder.launched;
   const started = Date.now();
   let failure: string | null = null;
   while (!ended && failure === null) {
     await sleep(POLL_MS);
     const cpu = builder.cpuMs();
-    if (cpu !== undefined && cpu > limits.cpuMs) failure = `the build used over ${limits.cpuMs / 1000} s of CPU`;
+    if (signal?.aborted) failure = 'the build was ended';
+    else if (cpu !== undefined && cpu > limits.cpuMs) failure = `the build used over ${limits.cpuMs / 1000} s of CPU`;
     else if (Date.now() - started > limits.wallMs) failure = `the build took over ${limits.wallMs / 1000} s`;
-    else if (folderBytes(dir) > limits.bytes) failure = `the build wrote over ${limits.bytes / 2 ** 20} MB`;
+    else if (folderBytes(dir) > limits.bytes) failure = wroteTooMuch(limits);
   }
+  signal?.removeEventListener('abort', endNow);
   const breach = builder.breach();
   await builder.end(millis(0));
   const exit = builder.exit;
+  // Said first, whatever followed: a file cut at the limit leaves the folder at it; a compiler's
+  // temporary file, in its /tmp, leaves only the words of the compiler that died of it.
+  if (signal?.aborted) failure = 'the build was ended';
+  else if (exit?.signal === 'SIGXFSZ' || log.fileLimit || folderBytes(dir) >= limits.bytes)
+    failure = wroteTooMuch(limits);
   failure ??=
     breach !== null
       ? `the build ${breach}`
@@ -144,8 +173,14 @@ class BuildLog {
   private head = '';
   private tail = '';
   private dropped = 0;
+  /** Whether it said that it met its file size limit (also where the log leaves that out). */
+  fileLimit = false;
+  /** The end of what came before, for words cut in two between chunks. */
+  private seam = '';
 
   add(text: string): void {
+    this.fileLimit ||= FILE_LIMIT_WORDS.test(this.seam + text);
+    this.seam = (this.seam + text).slice(-64);
     if (this.head.length < LOG_MAX_CHARS / 2) {
       const room = LOG_MAX_CHARS / 2 - this.head.length;
       this.head += text.slice(0, room);

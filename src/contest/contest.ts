@@ -4,9 +4,11 @@
  * its author's active version; every active version and boss is ranked by games that never stop
  * (schedule.ts), played here or on workers exactly as a run's games, each stored the moment it ends
  * and rated in the same transaction as its link to the plan (so nothing is lost or counted twice,
- * whatever stops the contest); a version passing its league's boss is promoted for good. The admin
- * makes invites, freezes the games, retires a version, and starts a final. Everything is in the
- * contest's database; the same command after a stop, even a SIGKILL, goes on from there.
+ * whatever stops the contest); a version passing its league's boss is promoted for good. Builds run
+ * beside each other, one an author at a time (build-queue.ts). The admin makes invites, freezes the
+ * games, retires a version, cancels a build, and starts a final. Everything is in the contest's
+ * database; the same command after a stop, even a SIGKILL, goes on from there. What becomes of each
+ * submission is one line on the server's stderr.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -17,6 +19,7 @@ import { type Enforcement, unenforced } from '../arena/sandbox/sandbox.js';
 import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
+import type { TimedOutTurn } from '../core/time-control.js';
 import type { PlannedGame } from '../league/formats/format.js';
 import { playHere } from '../league/parallel-games.js';
 import { type PlayedScheduled, playScheduled, type RunGames, type RunInPlay } from '../league/scheduled-game.js';
@@ -40,7 +43,8 @@ import {
 } from '../league/workers/bot-files.js';
 import { playOnWorkers } from '../league/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
-import { build } from './build.js';
+import { BUILD_LIMITS, type BuildLimits, build } from './build.js';
+import { type BuildInHand, type BuildJob, BuildQueue, defaultBuilds } from './build-queue.js';
 import { type ContestLeague, contestLeagues } from './leagues.js';
 import { FIRST_RATING, ratedOutcome, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
@@ -51,10 +55,26 @@ import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } fr
 export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
 /** An author's name: lower case, as bot names are (a version is named `<author>.v<n>`). */
 export const AUTHOR_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
+/**
+ * Names no author may take, that would pass for someone else on the pages (`admin.v1` on the
+ * leaderboard): the admin's, a boss's (`wood-boss`), and the words of the site's routes.
+ */
+const RESERVED_NAMES = new Set([
+  ...['admin', 'administrator', 'organiser', 'organizer', 'root', 'tabula', 'builtin', 'boss'],
+  ...['api', 'assets', 'login', 'logout', 'submit', 'authors', 'submissions', 'finals', 'games', 'leaderboard'],
+]);
+const reservedName = (name: string): boolean =>
+  RESERVED_NAMES.has(name) || name.startsWith('admin') || name.endsWith('boss');
 /** Submissions an author may make in an hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
 /** How often a validation game is played when the machine, not the bot, made it time out. */
 const VALIDATION_TRIES = 3;
+/** Why a build was ended: the admin cancelled it (it is rejected so), or the server stops (it is built again). */
+const CANCELLED = 'cancelled by the admin';
+const STOPPED = 'the server stopped';
+/** What an author is told of a fault of Tabula's own: the details (a path of the server's) are the organiser's. */
+const SERVER_FAULT =
+  "Tabula could not build or validate it: an error of the server's, not of the submission; the organiser has the details";
 
 /** A request the contest refuses, in words for the one who made it; `kind` says how a server answers it. */
 export class ContestError extends Error {
@@ -79,6 +99,12 @@ export interface ContestSettings {
    * told to `run.onGame` as the executors do (a benchmark's instant games).
    */
   readonly executor?: (run: RunInPlay) => Promise<void>;
+  /** Submissions built at once, one an author at most (build-queue.ts's default). */
+  readonly builds?: number;
+  /** A build's limits (BUILD_LIMITS unless a test lowers them). */
+  readonly buildLimits?: BuildLimits;
+  /** Where each line of what becomes of a submission goes: the server's stderr unless given. */
+  readonly log?: (line: string) => void;
 }
 
 export class Contest {
@@ -86,10 +112,12 @@ export class Contest {
   /** The languages it takes, and those this machine lacks the tools for. */
   readonly languages: { readonly taken: readonly Language[]; readonly missing: readonly string[] };
   readonly schedule: ContestSchedule;
+  /** Submissions built at once. */
+  readonly buildSlots: number;
   /** Every entrant that can play, by id: bosses, and versions with a build. */
   private readonly bots: Bot[] = [];
   private readonly runGames: RunGames;
-  private builds: Promise<void> = Promise.resolve();
+  private readonly buildQueue: BuildQueue;
   private stopping = false;
   private readonly listeners = new Set<() => void>();
   private record: ContestRecord;
@@ -104,6 +132,8 @@ export class Contest {
     this.languages = contestLanguages(game.id);
     const slots = settings.redis === undefined ? Math.max(1, settings.concurrency) : Number.POSITIVE_INFINITY;
     this.schedule = new ContestSchedule(this.book(), slots);
+    this.buildSlots = Math.max(1, settings.builds ?? defaultBuilds());
+    this.buildQueue = new BuildQueue(this.buildSlots, (id, signal) => this.buildJob(id, signal));
     this.runGames = {
       game,
       config: { bots: [], timeLimits: game.timeLimits, gameOptions: {}, limits: PLAY_LIMITS },
@@ -170,6 +200,11 @@ export class Contest {
         'refused',
         `the name ${JSON.stringify(name.slice(0, 40))} is not one: 2 to 32 characters, lower case letters, digits, _ and -, a letter first`,
       );
+    if (reservedName(name))
+      throw new ContestError(
+        'refused',
+        `the name ${name} is kept for the site itself (the admin, the bosses, its pages): choose another`,
+      );
     const token = newSecret(SECRET.token);
     const joined = this.store.contest.join(hashSecret(invite), name, hashSecret(token));
     if (joined === 'name taken') throw new ContestError('conflict', `the name ${name} is taken`);
@@ -188,7 +223,8 @@ export class Contest {
     const language = submittedLanguage(lang, this.languages.taken);
     const files = submittedFiles(sent, language, this.game);
     const entrant = this.store.contest.submit(author.id, language.id, packFiles(files).packed, FIRST_RATING);
-    this.queueBuild(entrant.id);
+    this.tell(entrant.id, 'received');
+    this.queueBuild(entrant);
     this.changed();
     return entrant;
   }
@@ -209,9 +245,36 @@ export class Contest {
     if (entrant.status !== 'active')
       throw new ContestError('conflict', `submission ${id} is ${entrant.status}, not active`);
     this.store.contest.setStatus(id, 'retired', 'retired by the admin');
+    this.tell(id, 'retired by the admin');
     this.schedule.changed();
     this.changed();
     return this.store.contest.entrant(id)!;
+  }
+
+  /**
+   * Cancels a submission waiting to be built or being built: its build's processes end at once, and
+   * it is rejected, the admin's doing.
+   */
+  cancel(id: number): EntrantRecord {
+    const entrant = this.store.contest.entrant(id);
+    if (!entrant || entrant.authorId === null) throw new ContestError('not found', `no submission ${id}`);
+    if (entrant.status !== 'building')
+      throw new ContestError('conflict', `submission ${id} is ${entrant.status}: only a build can be cancelled`);
+    this.buildQueue.cancel(id, CANCELLED);
+    this.store.contest.setStatus(id, 'rejected', CANCELLED);
+    this.tell(id, CANCELLED);
+    this.changed();
+    return this.store.contest.entrant(id)!;
+  }
+
+  /** The builds in hand (since when) and the submissions waiting to be built, in the order they came. */
+  builds(): { readonly building: readonly BuildInHand[]; readonly waiting: readonly BuildJob[] } {
+    return { building: this.buildQueue.building(), waiting: this.buildQueue.queued() };
+  }
+
+  /** How many builds come before a submission's, while it waits to be built; null otherwise. */
+  buildsAhead(id: number): number | null {
+    return this.buildQueue.ahead(id);
   }
 
   /**
@@ -271,7 +334,7 @@ export class Contest {
     this.endFinalIfPlayed();
     for (const entrant of contest.entrants()) if (entrant.status !== 'rejected') this.enter(entrant);
     for (const entrant of contest.entrants())
-      if (entrant.status === 'building' || entrant.status === 'validating') this.queueBuild(entrant.id);
+      if (entrant.status === 'building' || entrant.status === 'validating') this.queueBuild(entrant);
     const unplayed = contest.unplayed();
     for (const game of unplayed.filter((g) => g.kind === 'validation')) contest.drop(game.index);
     this.schedule.enqueue(unplayed.filter((g) => g.kind !== 'validation'));
@@ -302,14 +365,18 @@ export class Contest {
         filesOf: (bot) => this.filesOf(bot),
       });
     }
-    await this.builds;
+    await this.buildQueue.idle();
     this.store.releaseRun(this.runId);
   }
 
-  /** Stops handing out games and building: what is being played or built finishes first. */
+  /**
+   * Stops handing out games and building: what is being played finishes first (validations too);
+   * builds in hand are ended, to be built again at the next start, as those waiting are.
+   */
   stop(): void {
     this.stopping = true;
     this.schedule.stop();
+    this.buildQueue.stop(STOPPED);
   }
 
   // What the schedule reads and plans.
@@ -353,7 +420,10 @@ export class Contest {
 
   /** What a stored game does: its ratings and promotions, or why it rates nobody; in one transaction. */
   private settle(planned: PlannedContestGame, gameId: number, result: GameResult): void {
-    this.store.contest.played(planned.index, gameId, this.outcome(planned, gameId, result));
+    const outcome = this.outcome(planned, gameId, result);
+    this.store.contest.played(planned.index, gameId, outcome);
+    if (outcome.rated)
+      for (const [id, league] of outcome.leagues) this.tell(id, `promoted to the ${this.leagues[league]!.name} league`);
     this.changed();
   }
 
@@ -366,10 +436,10 @@ export class Contest {
   }
 
   /** The failing turn's CPU and limit, where a bot ran out of time (the replay is read for it). */
-  private failingTurn(gameId: number, result: GameResult): { cpuMs: number | undefined; limitMs: number } | null {
+  private failingTurn(gameId: number, result: GameResult): TimedOutTurn | null {
     if (!result.players.some((p) => p.status === 'timeout')) return null;
     const turn = this.store.replay(gameId)?.turns.find((t) => t.failure?.status === 'timeout');
-    return turn ? { cpuMs: turn.cpuMs, limitMs: turn.limitMs } : null;
+    return turn ?? null;
   }
 
   private endFinalIfPlayed(): void {
@@ -417,44 +487,74 @@ export class Contest {
     return { hash: entrant.buildHash, packed: this.store.contest.build(entrant.buildHash)! };
   }
 
-  // Building and validating, one submission at a time, in the order they came.
+  // Building and validating: several submissions at once, one an author, in the order they came.
 
-  private queueBuild(id: number): void {
-    this.builds = this.builds.then(async () => {
-      if (this.stopping) return;
-      try {
-        await this.buildAndValidate(id);
-      } catch (err) {
-        // A fault of Tabula's, not the submission's: said on stderr, and the next submission is built.
-        process.stderr.write(`tabula: internal error building submission ${id}: ${(err as Error).stack ?? err}\n`);
-        this.reject(id, `Tabula could not build or validate it: ${(err as Error).message}`);
-      }
-    });
+  private queueBuild(entrant: EntrantRecord): void {
+    this.buildQueue.add(entrant.id, entrant.authorId!);
   }
 
-  private async buildAndValidate(id: number): Promise<void> {
+  /** A submission's build and validation, in a build slot; never throws. */
+  private async buildJob(id: number, signal: AbortSignal): Promise<void> {
+    if (this.stopping) return;
+    try {
+      await this.buildAndValidate(id, signal);
+    } catch (err) {
+      // A fault of Tabula's, not the submission's: its details (a server's path) for the organiser
+      // alone, in a line; the author is told it was not theirs.
+      this.tell(id, `an error of the server's while building or validating it: ${(err as Error)?.message ?? err}`);
+      if (!signal.aborted) this.reject(id, SERVER_FAULT);
+    }
+  }
+
+  private async buildAndValidate(id: number, signal: AbortSignal): Promise<void> {
     const { contest } = this.store;
     const entrant = contest.entrant(id)!;
+    if (entrant.status !== 'building' && entrant.status !== 'validating') return;
     contest.setStatus(id, 'building');
     this.changed();
     const language = findLanguage(entrant.lang!);
-    const built = await build(unpackedFiles(contest.source(id)!), language, databaseFiles(this.store.path));
+    const limits = this.settings.buildLimits ?? BUILD_LIMITS;
+    const files = unpackedFiles(contest.source(id)!);
+    const built = await build(files, language, databaseFiles(this.store.path), limits, signal);
+    // Cancelled, it is rejected already (its log: what it printed until then); stopped, it is built
+    // again at the next start.
+    if (signal.aborted) {
+      if (signal.reason === CANCELLED) contest.appendLog(id, built.log);
+      return;
+    }
     contest.appendLog(id, built.log);
     if (!built.ok) return this.reject(id, built.reason);
     contest.setBuild(id, built.build.hash, built.build.packed);
+    this.tell(id, 'built');
     contest.setStatus(id, 'validating');
     this.changed();
     this.enter(contest.entrant(id)!);
     const refusal = await this.validate(contest.entrant(id)!);
     if (refusal) return this.reject(id, refusal);
-    contest.activate(id);
+    this.tell(id, 'validated');
+    const retired = contest.activate(id);
+    this.tell(id, `active in the ${this.leagues[contest.entrant(id)!.league]!.name} league`);
+    if (retired !== null) this.tell(retired, `retired: ${contest.entrant(retired)!.reason}`);
     this.schedule.changed();
     this.changed();
   }
 
   private reject(id: number, reason: string): void {
     this.store.contest.setStatus(id, 'rejected', reason);
+    this.tell(id, `rejected: ${reason}`);
     this.changed();
+  }
+
+  /**
+   * What became of a submission, in one line of the server's log: `tabula: submission 12 (alice.v3,
+   * cpp): rejected: ...`; a reason's lines joined, and cut short (a crash's quotes the bot's stderr).
+   */
+  private tell(id: number, event: string): void {
+    const entrant = this.store.contest.entrant(id);
+    if (!entrant) return;
+    const line = `tabula: submission ${id} (${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`;
+    if (this.settings.log) this.settings.log(line);
+    else process.stderr.write(`${line}\n`);
   }
 
   /**
@@ -477,7 +577,7 @@ export class Contest {
         const failed = result.players.find((p) => p.seat === seat && p.status !== 'ok');
         if (!failed) break;
         const turn = replay.turns.find((t) => t.seat === seat && t.failure);
-        const machine = turn && voidReason(result, { cpuMs: turn.cpuMs, limitMs: turn.limitMs });
+        const machine = turn && voidReason(result, turn);
         if (machine && tries < VALIDATION_TRIES) continue;
         const at = turn?.turn ?? replay.turns.length;
         return `${failed.status} at turn ${at} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${at})`;
@@ -542,6 +642,18 @@ export function makeInvites(store: Store, count: number): string[] {
   const codes = Array.from({ length: count }, () => newSecret(SECRET.invite));
   store.contest.addInvites(codes.map(hashSecret));
   return codes;
+}
+
+/** The most of an event a log line holds. */
+const LOG_LINE_MAX = 500;
+
+/** Text as one line of a log: its lines joined by ⏎, no control character (a bot's stderr may hold any), cut short. */
+function oneLine(text: string): string {
+  const line = text
+    .trim()
+    .replace(/\s*\n\s*/g, ' ⏎ ')
+    .replace(/\p{Cc}/gu, '�');
+  return line.length > LOG_LINE_MAX ? `${line.slice(0, LOG_LINE_MAX)}…` : line;
 }
 
 const plannedGame = (game: PlannedContestGame): PlannedGame => ({

@@ -2,11 +2,12 @@
  * A contest's ratings: OpenSkill (Plackett-Luce, the `openskill` package's defaults), one rating per
  * entrant, shown as μ − 3σ, as Halite's leaderboard does: a new version starts at 0 and climbs as
  * its games make its rating certain. A game in which a bot failed is that bot's loss alone: its
- * opponent's rating does not move for it. A timeout the machine caused (the bot used under half its
- * limit in CPU: it waited for a core, or for something else than its own computing) rates nobody.
+ * opponent's rating does not move for it. A timeout the machine caused (core/time-control.ts,
+ * `machineCaused`: its wait for a CPU covers how late it answered) rates nobody.
  */
 import { rate, rating } from 'openskill';
 import type { GameResult } from '../core/game-result.js';
+import { machineCaused, round3, type TimedOutTurn } from '../core/time-control.js';
 import type { EntrantRecord, GameOutcome, RatingUpdate } from '../league/store/contest-records.js';
 
 /** An OpenSkill rating: its mean skill μ and its uncertainty σ. */
@@ -38,18 +39,11 @@ export function rateTwo(a: Rating, b: Rating, ranks: readonly [number, number]):
 /** The rating a leaderboard shows: μ − 3σ. */
 export const shownRating = (r: Rating): number => r.mu - 3 * r.sigma;
 
-/** A failing turn's time and CPU, by which a timeout is the bot's or the machine's. */
-export interface FailingTurn {
-  readonly cpuMs: number | undefined;
-  readonly limitMs: number;
-}
-
-/** Why a game rates nobody, or null when it rates: a timeout with the CPU time of a bot kept waiting. */
-export function voidReason(result: GameResult, failing: FailingTurn | null): string | null {
+/** Why a game rates nobody, or null when it rates: a timeout the machine caused (`failing`: its turn). */
+export function voidReason(result: GameResult, failing: TimedOutTurn | null): string | null {
   const timedOut = result.players.find((p) => p.status === 'timeout');
-  if (!timedOut || !failing || failing.cpuMs === undefined) return null;
-  if (failing.cpuMs >= failing.limitMs / 2) return null;
-  return `seat ${timedOut.seat} ran out of time having used ${failing.cpuMs.toFixed(1)} ms of CPU of its ${failing.limitMs} ms: the machine's fault, not the bot's`;
+  if (!timedOut || !failing || !machineCaused(failing)) return null;
+  return `seat ${timedOut.seat} answered ${round3(failing.answeredMs! - failing.limitMs)} ms past its ${failing.limitMs} ms, having waited ${round3(failing.waitMs!)} ms for a CPU: the machine's fault, not the bot's`;
 }
 
 /**
@@ -82,7 +76,7 @@ export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], res
 export function ratedOutcome(
   seats: readonly [EntrantRecord, EntrantRecord],
   result: GameResult,
-  failing: FailingTurn | null,
+  failing: TimedOutTurn | null,
   bossOf: (league: number) => EntrantRecord | null,
 ): GameOutcome {
   const voided = voidReason(result, failing);

@@ -3,7 +3,8 @@
  * (a bot made with `tabula new`), in a language of `tabula new` that this machine can build. A lone
  * file becomes the language's main file, and what its build needs beside it (package.json, go.mod)
  * comes from the language's starter. Paths are relative, of plain names: nothing can land outside
- * the folder it is unpacked into.
+ * the folder it is unpacked into; and every shape taken can be written there (no name both a file
+ * and a folder, none too long for the file system), so that a build never fails on what was sent.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { buildFiles, LANGUAGES, type Language, startersOf } from '../starters/ki
 export const MAX_SOURCE_BYTES = 4 << 20;
 export const MAX_SOURCE_FILES = 200;
 const MAX_PATH_LENGTH = 200;
+/** The most bytes a name in a path may have: the file system's (NAME_MAX). */
+const MAX_NAME_BYTES = 255;
 
 /** A file as received: its path in the bot's folder (a lone file's name), and its bytes. */
 export interface SentFile {
@@ -94,15 +97,33 @@ export function submittedFiles(
     throw new SubmissionError(
       `there is no ${language.main} at the top of the folder: a ${language.name} bot runs as \`${language.run}\``,
     );
+  const both = fileAndFolder(files.map((f) => f.path));
+  if (both) throw new SubmissionError(`${both.file} was sent both as a file and as a folder (${both.under})`);
+  const extras = buildFiles({ gameId: game.id, title: game.title, language }).filter((f) => !seen.has(f.path));
+  for (const extra of extras) {
+    const under = files.find((f) => f.path.startsWith(`${extra.path}/`));
+    if (under)
+      throw new SubmissionError(
+        `${extra.path} is a folder in what was sent (${under.path}), and a ${language.name} bot's build needs a file of that name`,
+      );
+  }
   const packed: PackedFile[] = files.map((f) => ({
     path: f.path,
     mode: 0o644,
     data: Buffer.from(f.data).toString('base64'),
   }));
-  for (const extra of buildFiles({ gameId: game.id, title: game.title, language }))
-    if (!seen.has(extra.path))
-      packed.push({ path: extra.path, mode: 0o644, data: Buffer.from(extra.text).toString('base64') });
+  for (const extra of extras)
+    packed.push({ path: extra.path, mode: 0o644, data: Buffer.from(extra.text).toString('base64') });
   return packed;
+}
+
+/** A path that is a file and also a folder of another path (`bot.py` and `bot.py/x`): both cannot be written. */
+function fileAndFolder(paths: readonly string[]): { file: string; under: string } | null {
+  const files = new Set(paths);
+  for (const path of paths)
+    for (let end = path.indexOf('/'); end > 0; end = path.indexOf('/', end + 1))
+      if (files.has(path.slice(0, end))) return { file: path.slice(0, end), under: path };
+  return null;
 }
 
 /** A path of plain names below the bot's folder, or a `SubmissionError` saying what is wrong with it. */
@@ -116,6 +137,10 @@ function checkedPath(path: string): string {
   const names = path.split('/');
   if (names.some((n) => n === '' || n === '.' || n === '..'))
     throw new SubmissionError(`a file's path must be relative, of plain names (no "..", no "/" first): ${quoted}`);
+  if (names.some((n) => Buffer.byteLength(n) > MAX_NAME_BYTES))
+    throw new SubmissionError(
+      `a name in a file's path is over ${MAX_NAME_BYTES} bytes, the most a file system takes: ${quoted}`,
+    );
   return names.join('/');
 }
 

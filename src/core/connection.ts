@@ -5,7 +5,9 @@ import type { Millis } from './units.js';
 
 /**
  * `cpu`, where it is measured: the CPU time (user and system) the bot and everything it started
- * used from the moment its input was written until its answer was read (or it was stopped).
+ * used from the moment its input was written until its answer was read (or it was stopped). `wait`,
+ * over the same span, where it is measured: the time it was ready to run but did not, waiting for a
+ * CPU (its threads' run-queue delay, and the host's steal), at most the time it did not compute.
  * `ahead`: the line was already written when the turn's input was sent (a line too many in an
  * earlier turn). `unfinished`: what the bot had written after its last full line, without a line
  * end (the most common beginner mistake: a missing newline, or output never flushed).
@@ -16,14 +18,21 @@ export type TurnResult =
       readonly line: string;
       readonly elapsed: Millis;
       readonly cpu?: Millis;
+      readonly wait?: Millis;
       readonly stderr: string;
       readonly ahead?: true;
     }
-  /** No line within the limit: the bot has been killed. `elapsed` is how long it had when it was stopped. */
+  /**
+   * No line within the limit: the bot has been killed. `elapsed` is how long it had at its deadline;
+   * `answered`, when its answer came while the arena watched on past the deadline (`lateWatch`),
+   * which is all that was watched for (its `cpu` and `wait` are until then).
+   */
   | {
       readonly kind: 'timeout';
       readonly elapsed: Millis;
+      readonly answered?: Millis;
       readonly cpu?: Millis;
+      readonly wait?: Millis;
       readonly stderr: string;
       readonly unfinished?: string;
     }
@@ -38,6 +47,7 @@ export type TurnResult =
       readonly detail: string;
       readonly elapsed?: Millis;
       readonly cpu?: Millis;
+      readonly wait?: Millis;
       readonly stderr: string;
     };
 

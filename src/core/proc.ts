@@ -3,7 +3,7 @@
  * reader of /proc (`man 5 proc`). Every reader answers null, or nothing, where there is no /proc or
  * the process has gone: callers decide what that means.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, readSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export interface ProcStat {
@@ -135,3 +135,137 @@ export function pidNamespace(): string {
     return '0';
   }
 }
+
+/** `/proc/stat`, kept open: read at every turn of a bot, where opening it each time would cost more. */
+let statFile: number | null | undefined;
+const statBuffer = Buffer.alloc(256);
+
+/**
+ * The time the machine's host gave its CPUs to others (steal), since boot, in ms per CPU (the sum
+ * over its CPUs divided by their number: a host that stops the whole machine for 100 ms adds 100);
+ * null without /proc.
+ */
+export function stealPerCpu(): number | null {
+  if (statFile === undefined) {
+    try {
+      statFile = openSync('/proc/stat', 'r');
+    } catch {
+      statFile = null;
+    }
+  }
+  if (statFile === null) return null;
+  // Counted in clock ticks (10 ms): a reading a few ms old is as good, and spares the bots' turns one.
+  const now = performance.now();
+  if (now - stealRead.at < STEAL_FRESH_MS) return stealRead.ms;
+  stealRead.at = now;
+  const n = readSync(statFile, statBuffer, 0, statBuffer.length, 0);
+  // cpu  user nice system idle iowait irq softirq steal: the eighth number of the first line.
+  let count = 0;
+  let value = 0;
+  let inNumber = false;
+  for (let i = 3; i < n; i++) {
+    const c = statBuffer[i]!;
+    if (c >= 0x30 && c <= 0x39) {
+      value = value * 10 + (c - 0x30);
+      inNumber = true;
+      continue;
+    }
+    if (inNumber && ++count === 8) break;
+    if (c === 0x0a) break;
+    value = 0;
+    inNumber = false;
+  }
+  stealRead.ms = count === 8 ? (value * 1000) / TICKS_PER_SECOND / cpuCount() : 0;
+  return stealRead.ms;
+}
+
+const STEAL_FRESH_MS = 5;
+const stealRead = { at: Number.NEGATIVE_INFINITY, ms: 0 };
+
+let cpus: number | undefined;
+const cpuCount = (): number =>
+  (cpus ??= Math.max(1, (read('stat') ?? '').split('\n').filter((l) => /^cpu\d/.test(l)).length));
+
+/**
+ * The time the threads of a program waited for a CPU while ready to run: the run-queue delay Linux
+ * keeps per thread (`/proc/<tid>/schedstat`, its second field, in ns), summed over the threads as
+ * they come and go. The threads are those last given to `track`; a thread's wait counts from the
+ * first reading after it was tracked (a thread tracked after the first reading, from its start); a
+ * thread that ends between two readings takes its last wait with it. Its files are kept open, and a
+ * reading allocates nothing: a bot's waits are read at every turn.
+ */
+export class RunQueueWait {
+  private readonly threads = new Map<number, { readonly fd: number; last: number }>();
+  private readonly buffer = Buffer.alloc(128);
+  private total = 0;
+  private first = true;
+
+  /** The threads there are now (a cgroup's list of them). */
+  track(tids: readonly number[]): void {
+    for (const [tid, thread] of this.threads)
+      if (!tids.includes(tid)) {
+        closeQuietly(thread.fd);
+        this.threads.delete(tid);
+      }
+    for (const tid of tids) {
+      if (this.threads.has(tid)) continue;
+      try {
+        const fd = openSync(`/proc/${tid}/schedstat`, 'r');
+        this.threads.set(tid, { fd, last: this.first ? (this.delay(fd) ?? 0) : 0 });
+      } catch {
+        // gone already
+      }
+    }
+  }
+
+  /** The wait so far of the threads tracked, in ms. */
+  read(): number {
+    for (const [tid, thread] of this.threads) {
+      const now = this.delay(thread.fd);
+      if (now === null) {
+        closeQuietly(thread.fd);
+        this.threads.delete(tid);
+        continue;
+      }
+      this.total += Math.max(0, now - thread.last);
+      thread.last = now;
+    }
+    this.first = false;
+    return this.total;
+  }
+
+  close(): void {
+    for (const thread of this.threads.values()) closeQuietly(thread.fd);
+    this.threads.clear();
+  }
+
+  /** The second number of a schedstat line, in ms; null when the thread is gone. */
+  private delay(fd: number): number | null {
+    let n: number;
+    try {
+      n = readSync(fd, this.buffer, 0, this.buffer.length, 0);
+    } catch {
+      return null;
+    }
+    let i = this.buffer.indexOf(0x20);
+    if (i < 0 || i >= n) return null;
+    let ns = 0;
+    for (i++; i < n; i++) {
+      const digit = this.buffer[i]! - 0x30;
+      if (digit < 0 || digit > 9) break;
+      ns = ns * 10 + digit;
+    }
+    return ns / 1e6;
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // closed already
+  }
+}
+
+/** The name of process `pid` (`comm`: its program's, as it set it); null when it is gone. */
+export const processName = (pid: number): string | null => read(`${pid}/comm`)?.trim() ?? null;

@@ -125,14 +125,20 @@ export class TimeControl {
       : `within ${limit} ms`;
     const tolerated = this.margin > 0 ? ` and its ${this.margin} ms margin` : '';
     const stopped = `stopped after ${round3(timeout.elapsed)} ms, ${round3(timeout.elapsed - limit)} ms over`;
-    // Whether the bot was computing or waiting for a core shows whom the timeout is due to.
-    const cpu = timeout.cpu === undefined ? '' : `; it used ${round3(timeout.cpu)} ms of CPU in the turn`;
+    // Whether the bot was computing, waiting for a core or doing neither shows whom the timeout is
+    // due to; both run until its answer came, or it was no longer watched for.
+    const cpu = timeout.cpu === undefined ? '' : `; it used ${round3(timeout.cpu)} ms of CPU`;
+    const wait = timeout.wait === undefined ? '' : ` and waited ${round3(timeout.wait)} ms for one`;
+    const late =
+      timeout.answered === undefined
+        ? `; no answer came in the ${lateWatch(limit)} ms more it was watched`
+        : `; its answer came at ${round3(timeout.answered)} ms`;
     const load = `; load average ${timeout.load.average.toFixed(2)} on ${timeout.load.cores} cores`;
     const unfinished =
       timeout.unfinished === undefined
         ? ''
         : `; it wrote ${timeout.unfinished} without a newline (a line ends with \\n; flush it)`;
-    return `no answer ${within}${tolerated} (${stopped}${cpu}${load})${unfinished}`;
+    return `no answer ${within}${tolerated} (${stopped}${cpu}${wait}${late}${load})${unfinished}`;
   }
 }
 
@@ -142,9 +148,40 @@ export class TimeControl {
  */
 export interface Timeout {
   readonly elapsed: Millis;
+  /** When its answer came, where it came while the arena watched on (`lateWatch`). */
+  readonly answered?: Millis | undefined;
   readonly cpu?: Millis | undefined;
+  readonly wait?: Millis | undefined;
   readonly unfinished?: string | undefined;
   readonly load: { readonly average: number; readonly cores: number };
+}
+
+/**
+ * How long the arena watches on, past a turn's deadline, for the answer of a bot that timed out:
+ * the turn is lost whatever comes, but when the answer comes tells how far past its limit the bot
+ * was, which its wait for a CPU may or may not account for (`machineCaused`). As long as the limit
+ * itself, between 200 ms and 2 s.
+ */
+export const lateWatch = (limit: Millis): Millis => millis(Math.min(2000, Math.max(200, limit)));
+
+/** A timed-out turn as the replay records it: enough to tell whom the timeout is due to. */
+export interface TimedOutTurn {
+  readonly limitMs: number;
+  /** When its answer came, past its limit, where it came while the arena watched on. */
+  readonly answeredMs?: number | undefined;
+  /** Its wait for a CPU until then, where measured. */
+  readonly waitMs?: number | undefined;
+}
+
+/**
+ * Whether the machine, not the bot, caused a timeout: the bot answered while the arena watched on,
+ * and the time it waited for a CPU (or its host's steal) covers how far past its limit it answered.
+ * A bot that slept, blocked or computed on is the cause, whatever its CPU time: its wait does not
+ * cover its lateness, or it never answered.
+ */
+export function machineCaused(turn: TimedOutTurn): boolean {
+  const { answeredMs, waitMs, limitMs } = turn;
+  return answeredMs !== undefined && waitMs !== undefined && waitMs >= answeredMs - limitMs;
 }
 
 /** Time to three decimals of a millisecond, as replays and messages give it. */

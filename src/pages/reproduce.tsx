@@ -54,12 +54,20 @@ export function Reproduce({ data, turn }: { data: GameData; turn: number }) {
           </button>
         </p>
       )}
-      <p>
-        Play the game again: <code>{data.playCommand}</code>{' '}
-        <button type="button" onClick={() => copy(data.playCommand, 'command')}>
-          Copy
-        </button>
-      </p>
+      {/* A contest's server gives no line where a bot of the game is another author's (reproduce.ts). */}
+      {data.playCommand === '' ? (
+        <p>
+          Play the game again: not from here, a bot of this game being another author’s, whose code is not yours to run.
+          Your own bot can be run on what its seat was sent, above.
+        </p>
+      ) : (
+        <p>
+          Play the game again: <code>{data.playCommand}</code>{' '}
+          <button type="button" onClick={() => copy(data.playCommand, 'command')}>
+            Copy
+          </button>
+        </p>
+      )}
       {stored !== null && (
         <p>
           This game as one offline page:{' '}

@@ -23,6 +23,24 @@ export function TimeBar({ timeMs, limitMs }: { timeMs: number; limitMs: number |
   );
 }
 
+/**
+ * What the bot did with the turn's time, where the arena measured it: its CPU time, the time it was
+ * ready to run but waited for a CPU, and after a timeout when its answer came after all.
+ */
+function TurnUse({ turn }: { turn: ReplayTurn }) {
+  if (turn.cpuMs === undefined && turn.answeredMs === undefined) return null;
+  const parts = [
+    ...(turn.cpuMs === undefined ? [] : [`CPU ${ms(turn.cpuMs)}`]),
+    ...(turn.waitMs === undefined ? [] : [`waited for a CPU ${ms(turn.waitMs)}`]),
+    ...(turn.answeredMs === undefined ? [] : [`answered after all at ${ms(turn.answeredMs)}`]),
+  ];
+  return (
+    <p class="muted turn-use" data-testid="turn-use">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
 export function SeatPane({ turn, bot, title }: { turn: ReplayTurn; bot: string; title?: string }) {
   return (
     <section class="pane" style={{ borderColor: seatColour(turn.seat) }} data-seat={turn.seat}>
@@ -31,6 +49,7 @@ export function SeatPane({ turn, bot, title }: { turn: ReplayTurn; bot: string; 
         {title ?? `Seat ${turn.seat}`} <span class="bot">{bot}</span> <span class="muted">turn {turn.turn}</span>
       </h3>
       <TimeBar timeMs={turn.timeMs} limitMs={turn.limitMs} />
+      <TurnUse turn={turn} />
       <h4>
         Input <span class="muted">({turn.input.length} lines)</span>
       </h4>

@@ -1,7 +1,6 @@
 /** The web arena's HTTP routes: the page, its bundle, and the JSON API the page reads. */
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { PERSON } from '../arena/bot-spec.js';
 import { planGame } from '../arena/game-loop.js';
@@ -11,6 +10,7 @@ import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
 import type { Store } from '../league/store/store.js';
+import { bodyLimit } from './body-limit.js';
 import { parseStartRequest } from './client-input.js';
 import { contestRoutes, hasSession } from './contest-routes.js';
 import { ServeError } from './errors.js';
@@ -20,7 +20,7 @@ import { type LiveHub, recordOf, summaryOf } from './live-hub.js';
 import { type Bundle, servedPage } from './page-html.js';
 import type { PersonGames } from './person-games.js';
 import { readReplayFile } from './replay-file.js';
-import { playCommandLine } from './reproduce.js';
+import { contestPlayCommandLine, playCommandLine } from './reproduce.js';
 import { runData, runSummary } from './run-data.js';
 import type { GameChoice, GameData, GameKey, RunsData } from './wire.js';
 
@@ -42,6 +42,13 @@ export const FILE_KEY = 'file';
 /** The largest request body taken: a game's start is under 200 bytes; the WebSocket takes 1 MiB a message. */
 const MAX_BODY_BYTES = 16 * 1024;
 
+/** What a post from another site's page is told. */
+const CROSS_SITE = 'cross-site request refused (a request must come from a page of this server)';
+
+/** A refusal before any route: JSON under /api, as every answer there is; a line of text elsewhere. */
+const refused = (c: Context, message: string): Response =>
+  c.req.path.startsWith('/api/') ? c.json({ error: message }, 403) : c.text(`${message}\n`, 403);
+
 export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: () => ReadonlySet<string>) {
   const games = new Map((await loadGames()).map((g) => [g.id, g]));
   const title = (id: string) => games.get(id)?.title ?? id;
@@ -52,21 +59,18 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     // No other site may show these pages in a frame of its own (clickjacking a person's moves).
     c.header('content-security-policy', "frame-ancestors 'self'");
     c.header('x-frame-options', 'SAMEORIGIN');
-    if (!hostAllowed(allowed(), c.req.header('host'))) return c.text('this server answers only to its own name\n', 403);
+    if (!hostAllowed(allowed(), c.req.header('host'))) return refused(c, 'this server answers only to its own name');
     // A contest's scripts send their own credentials (a Bearer token, an invite), no cookie: only
     // requests with a session come from pages (contest-routes.ts checks those).
     const ownCredentials = sources.contest !== undefined && !hasSession(c);
     if (c.req.method !== 'GET' && !ownCredentials && !originAllowed(allowed(), c.req.header('origin')))
-      return c.text('cross-site request refused (a request must come from a page of this server)\n', 403);
+      return refused(c, CROSS_SITE);
     await next();
   });
-  // A size announced or sent beyond the limit is refused before the body is kept (what follows the
-  // answer, @hono/node-server reads and drops for a moment, then closes the connection). A contest's
-  // submissions have a limit of their own.
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `the request's body is over ${MAX_BODY_BYTES} bytes` }, 413),
-  });
+  // A size announced or sent beyond the limit is refused before the body is kept (body-limit.ts: the
+  // rest is read and dropped, so that a client sending it whole before reading gets the answer). A
+  // contest's submissions have a limit of their own.
+  const limit = bodyLimit(MAX_BODY_BYTES, `the request's body is over ${MAX_BODY_BYTES} bytes`);
   app.use('*', (c, next) =>
     sources.contest && c.req.method === 'POST' && c.req.path === '/api/submissions' ? next() : limit(c, next),
   );
@@ -179,7 +183,10 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       ...(live.storedId !== undefined && { storedId: live.storedId }),
       ...(live.runId !== undefined && { runId: live.runId }),
       title: title(record.game),
-      playCommand: playCommandLine(record, games.get(record.game)),
+      // A contest's live game is shown alike to all, its authors' bots as no one's (reproduce.ts).
+      playCommand: sources.contest
+        ? contestPlayCommandLine(record, games.get(record.game), () => false)
+        : playCommandLine(record, games.get(record.game)),
       personSeats: live.personSeats,
       ...(live.ask && { ask: live.ask }),
       live: !live.ended,

@@ -15,6 +15,7 @@ import type { StoredGame } from '../league/store/records.js';
 import type {
   AdminData,
   AuthorData,
+  BuildLine,
   ContestGameLine,
   ContestInfo,
   FailureLine,
@@ -112,11 +113,18 @@ export function submissionData(contest: Contest, entrant: EntrantRecord, asker: 
     losses: entrant.losses,
     submittedAt: entrant.submittedAt,
     changedAt: entrant.changedAt,
+    waiting: waitingOf(contest, entrant.id),
     validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true), asker),
     opponents: opponents(contest, entrant),
     failures: failures(contest, entrant, asker),
     playedGames: games,
   };
+}
+
+/** Where a submission waits to be built; null when it does not. */
+function waitingOf(contest: Contest, id: number): { ahead: number } | null {
+  const ahead = contest.buildsAhead(id);
+  return ahead === null ? null : { ahead };
 }
 
 /** An author's page: their versions as anyone may see them. */
@@ -313,7 +321,30 @@ export function adminData(contest: Contest): AdminData {
     submissions,
     gamesPlayed: contest.store.gameCount(contest.runId),
     playingNow: contest.schedule.playingNow().length,
+    builds: buildLines(contest),
+    buildSlots: contest.buildSlots,
   };
+}
+
+/** The builds in hand, then those waiting, each with its author. */
+function buildLines(contest: Contest): BuildLine[] {
+  const { contest: tables } = contest.store;
+  const { building, waiting } = contest.builds();
+  const lines = [...building, ...waiting.map((b) => ({ ...b, since: null }))];
+  return lines.flatMap((b): BuildLine[] => {
+    const entrant = tables.entrant(b.id);
+    if (!entrant) return [];
+    return [
+      {
+        submission: b.id,
+        name: contest.nameOf(entrant),
+        author: tables.author(b.author)!.name,
+        lang: entrant.lang ?? '',
+        since: b.since,
+        ahead: contest.buildsAhead(b.id),
+      },
+    ];
+  });
 }
 
 /**

@@ -7,7 +7,6 @@
  * anyone else. Bodies are small (16 KiB) but a submission's (413 beyond).
  */
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { type Contest, ContestError } from '../contest/contest.js';
@@ -15,6 +14,7 @@ import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
 import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
 import type { AuthorRecord } from '../league/store/contest-records.js';
 import { unpackedFiles } from '../league/workers/bot-files.js';
+import { bodyLimit } from './body-limit.js';
 import {
   type Asker,
   adminData,
@@ -29,6 +29,7 @@ import {
 import type { Viewer } from './contest-wire.js';
 import { replayGameData } from './game-data.js';
 import { originAllowed } from './host-check.js';
+import { contestPlayCommandLine } from './reproduce.js';
 
 /** The session's cookie. */
 export const SESSION_COOKIE = 'tabula_session';
@@ -86,6 +87,15 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
       ? sameOrigin(c, next)
       : next(),
   );
+  // A login, though it comes without a session, from this server's pages too: another site's page
+  // would log its visitor in as an author of its choosing. A browser sends its page's Origin with
+  // every post; a script sends none, and logs in as before.
+  app.use('/api/session', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (c.req.method === 'POST' && origin !== undefined && !originAllowed(allowed(), origin))
+      return c.json({ error: 'cross-site login refused (a login must come from a page of this server)' }, 403);
+    return next();
+  });
 
   /** Runs a handler for who asks, answering the contest's refusals in words with their status. */
   const handle =
@@ -168,10 +178,7 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
 
   app.post(
     '/api/submissions',
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES,
-      onError: (c) => c.json({ error: `a submission's body is over ${MAX_UPLOAD_BYTES} bytes` }, 413),
-    }),
+    bodyLimit(MAX_UPLOAD_BYTES, `a submission's body is over ${MAX_UPLOAD_BYTES} bytes`),
     handle('author', async (c, w) => {
       if (!w.author) return c.json({ error: 'the admin submits no bots: use an author’s token' }, 403);
       const { lang, files } = await submissionBody(c);
@@ -225,7 +232,13 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
     const replay = contest.store.replay(id);
     if (!replay) return next();
     const data = replayGameData(`${id}`, replayFor(contest, replay, id, w), contest.game, { storedId: id });
-    return c.json(data);
+    // Played again only by one who can run every seat: another author's bot is not the asker's to run.
+    const seats = tables.plannedOfGame(id)?.seats ?? [];
+    const own = (seat: number) => {
+      const entrant = tables.entrant(seats[seat] ?? 0);
+      return entrant !== null && mayRead(w, entrant);
+    };
+    return c.json({ ...data, playCommand: contestPlayCommandLine(replay, contest.game, own) });
   });
 
   app.get(
@@ -250,9 +263,17 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
   app.post(
     '/api/admin/retire',
     handle('admin', async (c) => {
-      const { submission } = await jsonBody(c, { submission: 'count' });
+      const { submission } = await jsonBody(c, { submission: 'id' });
       const retired = contest.retire(submission);
       return c.json({ id: retired.id, status: retired.status });
+    }),
+  );
+  app.post(
+    '/api/admin/cancel',
+    handle('admin', async (c) => {
+      const { submission } = await jsonBody(c, { submission: 'id' });
+      const cancelled = contest.cancel(submission);
+      return c.json({ id: cancelled.id, status: cancelled.status });
     }),
   );
   app.post(
@@ -269,10 +290,16 @@ const STATUS = { refused: 400, 'not found': 404, 'too many': 429, conflict: 409 
 /** A request body the contest cannot take: not what the route reads. */
 class BadBody extends Error {}
 
-type FieldKind = 'string' | 'boolean' | 'count';
+type FieldKind = 'string' | 'boolean' | 'count' | 'id';
 type FieldValue<K extends FieldKind> = K extends 'string' ? string : K extends 'boolean' ? boolean : number;
 
-/** The JSON body's fields, each of its kind (a count: an integer from 1 to 1000), or `BadBody` saying what is wrong. */
+/** What a number of each kind may be: a count, an integer from 1 to 1000; an id, any positive integer. */
+const NUMBERS = {
+  count: { most: 1000, words: 'an integer from 1 to 1000' },
+  id: { most: Number.MAX_SAFE_INTEGER, words: 'a positive integer (a submission’s id)' },
+} as const;
+
+/** The JSON body's fields, each of its kind (`NUMBERS` for numbers), or `BadBody` saying what is wrong. */
 async function jsonBody<F extends Record<string, FieldKind>>(
   c: Context,
   fields: F,
@@ -289,12 +316,12 @@ async function jsonBody<F extends Record<string, FieldKind>>(
   const out: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(fields)) {
     const value = (body as Record<string, unknown>)[name];
-    const good =
-      kind === 'count'
-        ? Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1000
-        : typeof value === kind &&
-          (kind !== 'string' || ((value as string).length > 0 && (value as string).length <= 512));
-    if (!good) throw new BadBody(`"${name}" is ${kind === 'count' ? 'an integer from 1 to 1000' : `a ${kind}`}`);
+    const number = kind === 'count' || kind === 'id' ? NUMBERS[kind] : null;
+    const good = number
+      ? Number.isInteger(value) && (value as number) >= 1 && (value as number) <= number.most
+      : typeof value === kind &&
+        (kind !== 'string' || ((value as string).length > 0 && (value as string).length <= 512));
+    if (!good) throw new BadBody(`"${name}" is ${number ? number.words : `a ${kind}`}`);
     out[name] = value;
   }
   return out as { [K in keyof F]: FieldValue<F[K]> };

@@ -121,6 +121,11 @@ export interface SubmissionData extends Tally {
   readonly rating: number;
   readonly submittedAt: string;
   readonly changedAt: string;
+  /**
+   * While it waits to be built (its status `building`): how many builds come before its own, those
+   * waiting ahead of it and its author's earlier one being built; null once its build has begun.
+   */
+  readonly waiting: { readonly ahead: number } | null;
   readonly validation: readonly ContestGameLine[];
   /** Its rated and final games, by opponent. */
   readonly opponents: readonly OpponentLine[];
@@ -185,4 +190,21 @@ export interface AdminData {
   readonly submissions: readonly (VersionLine & { readonly author: string; readonly reason: string })[];
   readonly gamesPlayed: number;
   readonly playingNow: number;
+  /** The builds being made, the oldest first, then those waiting, in the order they came. */
+  readonly builds: readonly BuildLine[];
+  /** How many are built at once (`tabula ladder --builds`), one an author at most. */
+  readonly buildSlots: number;
+}
+
+/** A submission being built, or waiting to be: the admin may cancel it. */
+export interface BuildLine {
+  readonly submission: number;
+  /** `alice.v3`. */
+  readonly name: string;
+  readonly author: string;
+  readonly lang: string;
+  /** When its build began; null while it waits. */
+  readonly since: string | null;
+  /** While it waits: how many builds come before its own (as `SubmissionData.waiting`); null once begun. */
+  readonly ahead: number | null;
 }

@@ -1,4 +1,5 @@
 /** The command line that plays a recorded game again: the same game, bots, seed, limits and options. */
+import { splitBotName } from '../arena/bot-spec.js';
 import type { ReplayHead } from '../arena/replay.js';
 import type { GameDefinition } from '../core/game.js';
 
@@ -17,4 +18,18 @@ export function playCommandLine(head: ReplayHead, game: GameDefinition | undefin
   if (head.opening && 'randomPlies' in head.opening) words.push('--random-plies', `${head.opening.randomPlies}`);
   if (head.opening && 'position' in head.opening) words.push('--opening', head.opening.position);
   return words.map(shellWord).join(' ');
+}
+
+/**
+ * A contest game's line, for one who runs the seats `own` says (their bots) besides the built-in
+ * ones (the bosses): the whole line where they can run every seat, else none (''), and the page
+ * says why: another author's bot is code they do not have.
+ */
+export function contestPlayCommandLine(
+  head: ReplayHead,
+  game: GameDefinition | undefined,
+  own: (seat: number) => boolean,
+): string {
+  const runnable = head.players.every((p) => own(p.seat) || splitBotName(p.bot).spec.startsWith('builtin:'));
+  return runnable ? playCommandLine(head, game) : '';
 }

@@ -29,7 +29,10 @@ export interface GameData {
   readonly runId?: number;
   /** The game's title, as the game names itself. */
   readonly title: string;
-  /** The `tabula play ... --seed` command line that plays the game again. */
+  /**
+   * The `tabula play ... --seed` command line that plays the game again; '' on a contest's server
+   * where one of its bots is another author's, which the one asking cannot run.
+   */
   readonly playCommand: string;
   /** Seats played by a person here. */
   readonly personSeats: readonly number[];

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
+import { STRANGER_IDS } from '../../src/arena/sandbox/identity.js';
 import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import type { TurnResult } from '../../src/core/connection.js';
@@ -154,8 +155,14 @@ describe('the sandbox of a bot process', () => {
     skip: skip('cpu time'),
   }, async () => {
     const cpu = (results: TurnResult[]) => results.slice(1).map((r) => (r.kind === 'line' ? r.cpu : undefined));
-    const spin = cpu(await play(bot('cpu.py', 'spin', 30), 6));
-    const sleep = cpu(await play(bot('cpu.py', 'sleep', 30), 6));
+    const spinning = await play(bot('cpu.py', 'spin', 30), 6);
+    const sleeping = await play(bot('cpu.py', 'sleep', 30), 6);
+    for (const r of [...spinning, ...sleeping])
+      assert.ok(
+        r.kind === 'line' && r.wait !== undefined && r.wait >= 0,
+        `each turn has its wait for a CPU: ${JSON.stringify(r)}`,
+      );
+    const [spin, sleep] = [cpu(spinning), cpu(sleeping)];
     for (const [s, z] of spin.map((s, i) => [s, sleep[i]] as const)) {
       assert.ok(s !== undefined && z !== undefined, 'every answered turn has its CPU time');
       // The bot spins until the kernel has counted 30 ms of CPU to it: the turn's reading holds
@@ -165,6 +172,18 @@ describe('the sandbox of a bot process', () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
     assert.ok(median(spin as number[]) > 5 * median(sleep as number[]), `spin ${spin}, sleep ${sleep}`);
+  });
+
+  it('tells a bot that filled its /tmp so: files, not memory', {
+    skip: noView === null ? false : `no view of a bot's own files: ${noView}`,
+  }, async () => {
+    // Its /tmp holds half its memory, 32 MB: the 33rd MB fails, and the bot dies of it.
+    const fill = `python3 -c "import sys; sys.stdin.readline(); f = open('/tmp/fill', 'wb')
+while True: f.write(bytes(1 << 20)); f.flush()"`;
+    const [first] = await play(fill, 1, { limits: { ...DEFAULT_LIMITS, memoryMb: 64, files: 'own' } });
+    const detail = crashDetail(first);
+    assert.match(detail, /its \/tmp was full \(it holds 32 MB of files\)/);
+    assert.doesNotMatch(detail, /memory limit/, 'its memory held');
   });
 
   it('shows a bot with a view of its own files its directory, the system and a private /tmp, and nothing else', {
@@ -177,7 +196,16 @@ describe('the sandbox of a bot process', () => {
     writeFileSync(join(own, 'data.txt'), 'mine');
     writeFileSync(join(own, 'runs.db'), 'results');
     writeFileSync(join(other, 'secret.txt'), 'theirs');
-    const paths = [join(own, 'data.txt'), join(own, 'runs.db'), join(other, 'secret.txt'), homedir(), '/etc/hostname'];
+    const paths = [
+      join(own, 'data.txt'),
+      join(own, 'runs.db'),
+      join(other, 'secret.txt'),
+      homedir(),
+      '/etc/hostname',
+      '/etc/shadow',
+    ];
+    // The server's environment holds secrets (a token, a key): none may reach a stranger's bot.
+    process.env.TEACHER_SECRET = 'do-not-tell';
     const look = (files: 'own' | 'all') =>
       play(bot('look.py', ...paths), 1, {
         cwd: own,
@@ -192,17 +220,31 @@ describe('the sandbox of a bot process', () => {
       [paths[2]!]: false,
       [paths[3]!]: false,
       '/etc/hostname': existsSync('/etc/hostname'),
+      '/etc/shadow': false,
     });
     assert.equal(view.cwd, own);
     assert.match(view.tmp, /^\/tmp\/[^/]+$/, 'its $TMPDIR is /tmp, and it may write there');
     assert.equal(existsSync(view.tmp), false, 'a /tmp of its own: what it wrote is not in the machine’s');
     assert.equal(view.cgroups, false, 'no cgroup file to leave its cgroups by');
-    assert.equal(view.uid, process.getuid?.() === 0 ? 65534 : process.getuid?.(), 'root runs it as nobody');
-    const [all] = await look('all');
-    assert.equal(
-      JSON.parse(answer(all)).readable[paths[2]!],
-      true,
-      'with --bot-files all, as today: all its user may read',
+    if (process.getuid?.() === 0) {
+      // Root runs it as an id of its own outside any user namespace: no account's, no file's.
+      assert.ok(
+        view.uid >= STRANGER_IDS.first && view.uid < STRANGER_IDS.first + STRANGER_IDS.count,
+        `its id ${view.uid} is from Tabula's range`,
+      );
+      assert.deepEqual([view.gid, view.groups], [view.uid, []], 'a group of its own, and no other');
+      assert.deepEqual(view.uid_map, ['0', '0', '4294967295'], 'outside any user namespace');
+    } else assert.equal(view.uid, process.getuid?.(), 'an ordinary user runs it as that user');
+    assert.deepEqual(
+      view.env.filter((name: string) => !['PWD', 'OLDPWD', 'SHLVL', '_'].includes(name)),
+      ['HOME', 'LANG', 'PATH', 'TABULA_STARTED', 'TMPDIR'],
+      'an environment of Tabula’s making only',
     );
+    const [all] = await look('all');
+    const seenAll = JSON.parse(answer(all));
+    assert.equal(seenAll.readable[paths[2]!], true, 'with --bot-files all, as today: all its user may read');
+    assert.equal(seenAll.uid, process.getuid?.(), 'your own bots run as you');
+    assert.ok(seenAll.env.includes('TEACHER_SECRET'), 'your own bots keep your environment');
+    delete process.env.TEACHER_SECRET;
   });
 });

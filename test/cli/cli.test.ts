@@ -100,7 +100,11 @@ describe('tabula play', () => {
       a.turns.every((t) => (t.seat === 1 && measured) === (t.cpuMs !== undefined && t.cpuMs >= 0)),
       'CPU time beside the wall time',
     );
-    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0, cpuMs: 0 }));
+    assert.ok(
+      a.turns.every((t) => (t.cpuMs !== undefined) === (t.waitMs !== undefined && t.waitMs >= 0)),
+      'and its wait for a CPU beside its CPU time',
+    );
+    const untimed = (r: Replay) => r.turns.map((t) => ({ ...t, timeMs: 0, cpuMs: 0, waitMs: 0 }));
     assert.deepEqual(untimed(a), untimed(b));
     assert.deepEqual(a.result, b.result);
   });
@@ -112,7 +116,7 @@ describe('tabula play', () => {
     assert.equal(sleeper.players[1].status, 'timeout');
     assert.match(
       sleeper.players[1].message,
-      /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over(; it used [\d.]+ ms of CPU in the turn)?; load average [\d.]+ on \d+ cores\)$/,
+      /^no answer within 400 ms \(stopped after [\d.]+ ms, [\d.]+ ms over(; it used [\d.]+ ms of CPU and waited [\d.]+ ms for one)?; no answer came in the 400 ms more it was watched; load average [\d.]+ on \d+ cores\)$/,
     );
     assert.deepEqual([sleeper.winner, sleeper.turns], [0, 4]);
 

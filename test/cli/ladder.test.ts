@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
+import { STRANGER_IDS } from '../../src/arena/sandbox/identity.js';
 import { processIds } from '../../src/core/proc.js';
 import { root, tabula, tabulaCommand } from '../support/cli.js';
 import { api, type RunningLadder, startLadder, until } from '../support/ladder.js';
@@ -47,7 +48,10 @@ describe('a contest server (tabula ladder)', { skip, timeout: 900_000 }, () => {
   let invites: string[];
 
   before(async () => {
-    ladder = await startLadder(['morris', '--db', db, '--port', '0', '--concurrency', '2'], true);
+    // The server's environment holds a secret, which no submission may read.
+    ladder = await startLadder(['morris', '--db', db, '--port', '0', '--concurrency', '2'], true, {
+      TEACHER_SECRET: 'do-not-tell',
+    });
     const made = await tabula(['ladder', 'invite', '--db', db, '--count', '8']);
     assert.equal(made.code, 0, made.stderr);
     invites = made.stdout.trim().split('\n');
@@ -189,6 +193,8 @@ describe('a contest server (tabula ladder)', { skip, timeout: 900_000 }, () => {
       `list ${cache}`,
       `list ${process.env.HOME ?? '/root'}`,
       'read /etc/hostname',
+      'read /etc/shadow',
+      'env TEACHER_SECRET',
       `connect 127.0.0.1 ${port}`,
       'connect 1.1.1.1 80',
     ];
@@ -205,7 +211,17 @@ describe('a contest server (tabula ladder)', { skip, timeout: 900_000 }, () => {
     assert.match(said, /read \/etc\/hostname: GOT/, 'the system’s files are there, read only');
     assert.match(said, new RegExp(`connect 127\\.0\\.0\\.1 ${port}: refused`));
     assert.match(said, /connect 1\.1\.1\.1 80: refused/);
-    if (process.getuid?.() === 0) assert.match(said, /uid 65534/);
+    assert.match(
+      said,
+      /read \/etc\/shadow: refused \((PermissionError|FileNotFoundError)\)/,
+      'root’s files are not its',
+    );
+    assert.match(said, /env TEACHER_SECRET: refused \(KeyError\)/, 'nothing of the server’s environment');
+    const [uid, gid] = /uid (\d+) gid (\d+)/.exec(said)!.slice(1).map(Number);
+    if (process.getuid?.() === 0) {
+      assert.ok(uid! >= STRANGER_IDS.first && uid! < STRANGER_IDS.first + STRANGER_IDS.count, `uid ${uid}`);
+      assert.equal(gid, uid, 'a group of its own');
+    } else assert.equal(uid, process.getuid?.());
   });
 
   it('refuses what is not one’s own: 401 without a good token, 404 for another author’s submission, 403 for the admin’s routes', async () => {

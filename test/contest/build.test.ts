@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
+import { STRANGER_IDS } from '../../src/arena/sandbox/identity.js';
 import { BUILD_LIMITS, build } from '../../src/contest/build.js';
 import { type PackedFile, unpackedFiles } from '../../src/league/workers/bot-files.js';
 import { findLanguage, type Language } from '../../src/starters/kit.js';
@@ -56,8 +57,12 @@ describe('a submission’s build', { skip }, () => {
       `python3 -c 'import socket; socket.create_connection(("1.1.1.1", 80), 2)' > net.txt 2>&1; echo "connected $?" >> net.txt`,
       'ln -s /etc/passwd passwd',
       'id -u > uid.txt',
+      'cat /etc/shadow > shadow.txt 2>&1; echo "read $?" >> shadow.txt',
+      'env > env.txt',
     ].join('\n');
+    process.env.TEACHER_SECRET = 'do-not-tell';
     const built = await build(withScript(script), scripted, [db]);
+    delete process.env.TEACHER_SECRET;
     assert.ok(built.ok, built.ok ? '' : `${built.reason}\n${built.log}`);
     const files = new Map(
       unpackedFiles(built.build.packed).map((f) => [f.path, Buffer.from(f.data, 'base64').toString()]),
@@ -69,8 +74,26 @@ describe('a submission’s build', { skip }, () => {
     assert.equal(existsSync(join(shown, 'written')), false);
     assert.match(files.get('net.txt')!, /unreachable|connected 1/i);
     assert.equal(files.has('passwd'), false, 'a link is left out of the build');
-    if (process.getuid?.() === 0) assert.equal(files.get('uid.txt')!.trim(), '65534', 'root’s build runs as nobody');
+    const uid = Number(files.get('uid.txt'));
+    if (process.getuid?.() === 0)
+      assert.ok(
+        uid >= STRANGER_IDS.first && uid < STRANGER_IDS.first + STRANGER_IDS.count,
+        `root’s build runs as ${uid}`,
+      );
+    assert.match(files.get('shadow.txt')!, /Permission denied\nread 1\n$/, 'root’s files are not the build’s');
+    assert.doesNotMatch(files.get('env.txt')!, /TEACHER_SECRET|do-not-tell/, 'nothing of the server’s environment');
     assert.equal(readFileSync(db, 'utf8'), 'SECRET');
+  });
+
+  it('cannot read root’s files into its log: a C++ build that includes /etc/shadow fails to open it', {
+    skip:
+      process.getuid?.() === 0 ? false : 'run as an ordinary user, /etc/shadow is no more the build’s than the user’s',
+  }, async () => {
+    const built = await build([file('bot.cpp', '#include "/etc/shadow"\nint main() {}\n')], findLanguage('cpp'), []);
+    assert.equal(built.ok, false);
+    assert.match(built.log, /\/etc\/shadow: Permission denied/);
+    const firstLine = readFileSync('/etc/shadow', 'utf8').split('\n')[0]!;
+    assert.ok(!built.log.includes(firstLine), 'not a line of it in the log');
   });
 
   it('is stopped past its CPU time and past the bytes it may write', async () => {
@@ -82,5 +105,36 @@ describe('a submission’s build', { skip }, () => {
       bytes: 1 << 20,
     });
     assert.ok(!big.ok || !unpackedFiles(big.build.packed).some((f) => Buffer.from(f.data, 'base64').length > 1 << 20));
+  });
+
+  it('says a build that wrote past its bytes did so, not what its compiler made of dying of it', async () => {
+    // The assembler writes 2 MB: past the limit, it dies of SIGXFSZ, which g++ calls its own fault.
+    const source = 'asm(".data\\n.fill 2000000, 1, 1\\n.text");\nint main() {}\n';
+    const built = await build([file('bot.cpp', source)], findLanguage('cpp'), [], { ...BUILD_LIMITS, bytes: 1 << 20 });
+    assert.equal(built.ok, false);
+    assert.equal(
+      built.ok ? '' : built.reason,
+      'the build wrote past its 1 MB of files (what a build may write, in one file or in all)',
+    );
+    assert.match(built.log, /File size limit exceeded/, 'the compiler’s own words stay in the log');
+  });
+
+  it('is ended at once when its caller ends it: a compiler that waits for ever included', async () => {
+    const ending = new AbortController();
+    const started = Date.now();
+    setTimeout(() => ending.abort('cancelled'), 1000);
+    const built = await build(
+      [file('bot.cpp', '#include "/dev/ptmx"\nint main() {}\n')],
+      findLanguage('cpp'),
+      [],
+      {
+        ...BUILD_LIMITS,
+        wallMs: 60_000,
+      },
+      ending.signal,
+    );
+    assert.equal(built.ok, false);
+    assert.equal(built.ok ? '' : built.reason, 'the build was ended');
+    assert.ok(Date.now() - started < 5000, `ended after ${Date.now() - started} ms`);
   });
 });

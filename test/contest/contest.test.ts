@@ -10,8 +10,8 @@ import { Store } from '../../src/league/store/store.js';
 
 async function newContest() {
   const store = new Store(join(await mkdtemp(join(tmpdir(), 'tabula-contest-')), 'contest.db'));
-  const opened = Contest.open(store, await findGame('morris'), { concurrency: 1 });
-  // Nothing is built or played here: submissions are only kept.
+  // Nothing is built or played here, nor said on stderr: submissions are only kept.
+  const opened = Contest.open(store, await findGame('morris'), { concurrency: 1, log: () => {} });
   opened.contest.stop();
   return { store, ...opened };
 }
@@ -66,6 +66,27 @@ describe('a contest', () => {
     const file = [{ path: 'bot.py', data: Buffer.from('print(1)\n') }];
     for (let i = 1; i <= SUBMISSIONS_PER_HOUR; i++) assert.equal(contest.submit(author, 'python', file).version, i);
     assert.throws(() => contest.submit(author, 'python', file), refusal('too many', /at most 10 submissions an hour/));
+    store.close();
+  });
+
+  it('cancels a submission waiting to be built, and says what became of it in a line each', async () => {
+    const store = new Store(join(await mkdtemp(join(tmpdir(), 'tabula-contest-')), 'contest.db'));
+    const lines: string[] = [];
+    const { contest } = Contest.open(store, await findGame('morris'), { concurrency: 1, log: (l) => lines.push(l) });
+    contest.stop();
+    const [invite] = contest.invite(1);
+    const { author } = contest.join(invite!, 'alice');
+    const { id } = contest.submit(author, 'python', [{ path: 'bot.py', data: Buffer.from('print(1)\n') }]);
+    assert.deepEqual(
+      [contest.cancel(id).status, store.contest.entrant(id)!.reason],
+      ['rejected', 'cancelled by the admin'],
+    );
+    assert.throws(() => contest.cancel(id), refusal('conflict', /is rejected: only a build can be cancelled/));
+    assert.throws(() => contest.cancel(1), refusal('not found', /no submission 1/), 'a boss is no submission');
+    assert.deepEqual(lines, [
+      `tabula: submission ${id} (alice.v1, python): received`,
+      `tabula: submission ${id} (alice.v1, python): cancelled by the admin`,
+    ]);
     store.close();
   });
 

@@ -68,15 +68,24 @@ describe('a contest’s ratings', () => {
     assert.deepEqual([other!.mu, other!.sigma, other!.score], [FIRST_RATING.mu, FIRST_RATING.sigma, 1]);
   });
 
-  it('rate nobody for a timeout the machine caused: the bot used under half its limit in CPU', () => {
+  it('rate nobody for a timeout the machine caused: its wait for a CPU covers how late it answered', () => {
     const timedOut = result(0, ['ok', 'timeout']);
     assert.match(
-      voidReason(timedOut, { cpuMs: 3.5, limitMs: 50 }) ?? '',
-      /seat 1 ran out of time having used 3\.5 ms of CPU of its 50 ms/,
+      voidReason(timedOut, { limitMs: 50, answeredMs: 93.5, waitMs: 45 }) ?? '',
+      /seat 1 answered 43\.5 ms past its 50 ms, having waited 45 ms for a CPU/,
     );
-    assert.equal(voidReason(timedOut, { cpuMs: 30, limitMs: 50 }), null, 'a bot that computed is at fault');
-    assert.equal(voidReason(timedOut, { cpuMs: undefined, limitMs: 50 }), null, 'unmeasured: the rules stand');
-    assert.equal(voidReason(result(0, ['ok', 'crash']), { cpuMs: 0, limitMs: 50 }), null, 'only timeouts');
+    assert.equal(
+      voidReason(timedOut, { limitMs: 50, answeredMs: 93.5, waitMs: 40 }),
+      null,
+      'late by more than it waited',
+    );
+    assert.equal(voidReason(timedOut, { limitMs: 50, waitMs: 400 }), null, 'no answer came: nothing accounts for it');
+    assert.equal(voidReason(timedOut, { limitMs: 50, answeredMs: 51 }), null, 'unmeasured: the rules stand');
+    assert.equal(
+      voidReason(result(0, ['ok', 'crash']), { limitMs: 50, answeredMs: 51, waitMs: 9 }),
+      null,
+      'only timeouts',
+    );
   });
 
   it('promotes a version, for good, once its μ − 3σ after the game passes its league boss’s μ', () => {
@@ -124,7 +133,7 @@ describe('a contest’s ratings', () => {
     const outcome = ratedOutcome(
       [entrant(1), entrant(2)],
       result(0, ['ok', 'timeout']),
-      { cpuMs: 1, limitMs: 50 },
+      { limitMs: 50, answeredMs: 60, waitMs: 12 },
       () => null,
     );
     assert.equal(outcome.rated, false);

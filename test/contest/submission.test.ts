@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type SentFile, SubmissionError, submittedFiles, submittedLanguage } from '../../src/contest/submission.js';
+import { writeFiles } from '../../src/league/workers/bot-files.js';
 import { findLanguage, LANGUAGES } from '../../src/starters/kit.js';
 
 const game = { id: 'morris', title: "Nine Men's Morris" };
@@ -49,6 +53,50 @@ describe('what an author submits', () => {
       /at most 200/,
     );
     refused([{ path: 'bot.py', data: new Uint8Array((4 << 20) + 1) }], 'python', /at most 4194304/);
+  });
+
+  it('takes only what can be written where it is built, and refuses the rest saying why, not at its build', () => {
+    /** Refused at once with a message matching `why`, or, taken, written where a build writes it. */
+    const writable = (sent: SentFile[], lang: string, why: RegExp | null) => {
+      const what = sent.map((f) => f.path).join(', ');
+      let files: ReturnType<typeof submittedFiles>;
+      try {
+        files = submittedFiles(sent, findLanguage(lang), game);
+      } catch (err) {
+        assert.ok(err instanceof SubmissionError, `${what}: ${err}`);
+        assert.ok(why !== null, `${what}: refused (${err.message}), though it can be written`);
+        assert.match(err.message, why, what);
+        return;
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'tabula-submission-'));
+      try {
+        writeFiles(dir, files);
+        for (const f of files) assert.equal(readFileSync(join(dir, f.path), 'base64'), f.data, f.path);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      assert.equal(why, null, `${what}: taken, though it should be refused`);
+    };
+    writable(
+      [file('bot.py'), file('bot.py/x')],
+      'python',
+      /^bot\.py was sent both as a file and as a folder \(bot\.py\/x\)$/,
+    );
+    writable([file('b/bot.py'), file('b/lib/a/c.py'), file('b/lib/a')], 'python', /^lib\/a was sent both as a file/);
+    writable(
+      [file('bot.ts'), file('package.json/x')],
+      'typescript',
+      /^package\.json is a folder in what was sent \(package\.json\/x\), and a TypeScript bot's build needs a file/,
+    );
+    // A name of 256 bytes in UTF-8 (128 characters); one of 255 is the longest a file system takes.
+    writable([file('bot.py'), file(`lib/${'é'.repeat(128)}`)], 'python', /a name in a file's path is over 255 bytes/);
+    writable([file('bot.py'), file(`lib/${'é'.repeat(127)}x`)], 'python', null);
+    // The deepest path it takes (99 folders: 200 characters at most), dot files, dots in a name.
+    writable(
+      [file('bot.py'), file(`${'d/'.repeat(99)}x`), file('.env'), file('a..b.py'), file('..data'), file('.complete/x')],
+      'python',
+      null,
+    );
   });
 
   it('names the languages the contest takes when one is not', () => {

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   type Clock,
+  lateWatch,
+  machineCaused,
   startUpSpan,
   TimeControl,
   type TimeLimits,
@@ -97,20 +99,32 @@ describe('the time policy', () => {
     assert.equal(
       time.timeoutMessage(
         { limit: millis(50), fromBudget: false },
-        { elapsed: millis(51.2504), cpu: millis(0.5), load },
+        { elapsed: millis(51.2504), cpu: millis(0.5), wait: millis(40), load },
       ),
-      'no answer within 50 ms (stopped after 51.25 ms, 1.25 ms over; it used 0.5 ms of CPU in the turn; load average 1.50 on 2 cores)',
+      'no answer within 50 ms (stopped after 51.25 ms, 1.25 ms over; it used 0.5 ms of CPU and waited 40 ms for one; ' +
+        'no answer came in the 200 ms more it was watched; load average 1.50 on 2 cores)',
     );
     const margined = new TimeControl(limits, millis(5), 2);
     assert.equal(
       margined.timeoutMessage(
         { limit: millis(12.5), fromBudget: true },
-        { elapsed: millis(18), unfinished: '"e2e4"', load },
+        { elapsed: millis(18), answered: millis(25), unfinished: '"e2e4"', load },
       ),
       'no answer within the 12.5 ms left of its time for the game and its 5 ms margin ' +
-        '(stopped after 18 ms, 5.5 ms over; load average 1.50 on 2 cores); ' +
+        '(stopped after 18 ms, 5.5 ms over; its answer came at 25 ms; load average 1.50 on 2 cores); ' +
         'it wrote "e2e4" without a newline (a line ends with \\n; flush it)',
     );
+  });
+
+  it('watches a timed-out bot on for as long as its limit, 200 ms to 2 s', () => {
+    assert.deepEqual([lateWatch(millis(50)), lateWatch(millis(1000)), lateWatch(millis(60_000))], [200, 1000, 2000]);
+  });
+
+  it('lays a timeout at the machine’s door only where the wait for a CPU covers how late the answer came', () => {
+    assert.equal(machineCaused({ limitMs: 50, answeredMs: 90, waitMs: 40 }), true);
+    assert.equal(machineCaused({ limitMs: 50, answeredMs: 90, waitMs: 39.9 }), false, 'late by more than it waited');
+    assert.equal(machineCaused({ limitMs: 50, waitMs: 500 }), false, 'never answered: it may have needed any time');
+    assert.equal(machineCaused({ limitMs: 50, answeredMs: 51 }), false, 'its wait unmeasured');
   });
 
   it("takes the user's limits over the game's, keeping the game's budget unless given", () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -266,6 +267,69 @@ describe('a contest server’s pages in a browser', { skip: browserSkip }, () =>
     assert.doesNotMatch((await page.locator('.panes').textContent())!, /bob thinks/);
     await page.getByRole('link', { name: 'Leaderboard' }).first().waitFor();
     await screenshot(page, 'contest-game');
+    assert.deepEqual(errors.flat(), []);
+  });
+
+  it('keeps the admin page within the window, however long a word of a rejection', async () => {
+    const word = 'unbroken'.repeat(60);
+    const rejected = await submitted(tokens.carol, pythonBot(bots.plain, `raise SystemExit("${word}")`));
+    assert.equal(rejected.status, 'rejected');
+    assert.ok(rejected.reason.includes(word), rejected.reason);
+    await logOut();
+    await logIn(adminKey);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      await page.goto(`${url}admin`);
+      await page
+        .locator(`tr[data-submission="${rejected.id}"] td.reason`)
+        .getByText(/unbroken/)
+        .waitFor();
+      await screenshot(page, 'contest-admin-long-reason');
+      const [scrolled, window] = (await page.evaluate('[document.documentElement.scrollWidth, innerWidth]')) as [
+        number,
+        number,
+      ];
+      assert.ok(scrolled <= window, `the page is ${scrolled} px wide in a window of ${window} px`);
+      const table = await page.locator('table.submissions').boundingBox();
+      assert.ok(table!.x + table!.width <= 1280, `the table ends at ${table!.x + table!.width} px`);
+    } finally {
+      await page.setViewportSize({ width: 1300, height: 950 });
+    }
+    assert.deepEqual(errors.flat(), []);
+  });
+
+  it('shows an author where their next submission waits, and lets the admin cancel a build that hangs', {
+    skip: spawnSync('g++', ['--version']).status === 0 ? false : 'needs g++',
+  }, async () => {
+    // The compiler reads a terminal that never answers.
+    const form = new FormData();
+    form.set('lang', 'cpp');
+    form.append('files', new Blob(['#include "/dev/ptmx"\nint main() {}\n']), 'bot.cpp');
+    const hanging = await api<{ id: number }>('/api/submissions', tokens.alice, form);
+    const next = new FormData();
+    next.set('lang', 'python');
+    next.append('files', new Blob([bots.plain]), 'bot.py');
+    const waiting = await api<{ id: number }>('/api/submissions', tokens.alice, next);
+
+    await page.goto(`${url}admin`);
+    const row = page.locator(`tr[data-build="${hanging.id}"]`);
+    await row.getByText(/^being built since /).waitFor();
+    await row.getByText('alice', { exact: true }).waitFor();
+    await page.locator(`tr[data-build="${waiting.id}"]`).getByText('waiting to be built: 1 ahead of it').waitFor();
+    await screenshot(page, 'contest-admin-builds');
+    await logOut();
+    await logIn(tokens.alice);
+    await page.goto(`${url}submissions/${waiting.id}`);
+    await page.getByTestId('where').getByText('waiting to be built: 1 ahead of it').waitFor();
+    await logOut();
+    await logIn(adminKey);
+    await page.goto(`${url}admin`);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: 'Yes, cancel' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.locator(`tr[data-submission="${hanging.id}"]`).getByText('cancelled by the admin').waitFor();
+    // Alice's next is built now, and plays.
+    await page.locator(`tr[data-submission="${waiting.id}"]`).getByText('active', { exact: true }).waitFor();
     assert.deepEqual(errors.flat(), []);
   });
 });

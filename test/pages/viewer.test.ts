@@ -68,6 +68,13 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
     const pane = page.locator('.pane').first(); // the acting seat's
     assert.equal(await pane.locator('.lines.input').textContent(), replay.turns[5]!.input.join('\n'));
     assert.equal(await pane.locator('.lines.output').textContent(), replay.turns[5]!.output.join('\n'));
+    // Where the arena measures them, the turn's CPU time and its wait for a CPU.
+    const { cpuMs, waitMs } = replay.turns[5]!;
+    if (cpuMs !== undefined) {
+      assert.notEqual(waitMs, undefined, 'a turn whose CPU time is measured has its wait for a CPU too');
+      const shown = await pane.getByTestId('turn-use').textContent();
+      assert.match(shown ?? '', /^CPU [\d.]+ ms · waited for a CPU [\d.]+ ms$/);
+    }
 
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');

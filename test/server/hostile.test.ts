@@ -5,13 +5,16 @@
  * reaches a user: not on the servers' stderr, not from a command that refuses to serve.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect as connectSocket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { viewProblem } from '../../src/arena/sandbox/file-view.js';
 import { residentMb } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
 import { Store } from '../../src/league/store/store.js';
@@ -20,6 +23,7 @@ import { PERSON_GAME_LIMITS, PersonGames } from '../../src/server/person-games.j
 import { serveArena } from '../../src/server/server.js';
 import type { Ask, GameData, RunsData, ServerMessage } from '../../src/server/wire.js';
 import { type Run, slack, tabula } from '../support/cli.js';
+import { api, type RunningLadder, startLadder } from '../support/ladder.js';
 import { browser, browserSkip, pageErrors, type Served, scratch, serving } from '../support/web.js';
 
 /** A stack trace's frames: none may reach a user. */
@@ -652,5 +656,145 @@ describe("the offline page of a game whose bot's comment holds HTML", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/**
+ * A post whose whole body, `bytes` of it, is written before anything is read, as Python's urllib
+ * does (with `Connection: close`): the answer read after, or how the connection failed.
+ */
+function sendWholeFirst(url: string, path: string, headers: Record<string, string>, bytes: number): Promise<string> {
+  const { hostname, port, host } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connectSocket(Number(port), hostname);
+    let answer = '';
+    socket.on('error', (err) => resolve(`${answer}[${(err as NodeJS.ErrnoException).code}]`));
+    socket.pause();
+    const head = Object.entries({ host, connection: 'close', 'content-length': `${bytes}`, ...headers })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
+    socket.write(Buffer.alloc(bytes, 'x'), () => {
+      socket.on('data', (d) => (answer += d));
+      socket.on('end', () => resolve(answer));
+      socket.resume();
+    });
+  });
+}
+
+describe('a contest server (tabula ladder) against a hostile client', { skip: viewProblem() ?? false }, () => {
+  let ladder: RunningLadder;
+  let origin: string;
+  let token: string;
+  let invites: string[];
+  before(async () => {
+    const dir = scratch();
+    const db = join(dir, 'contest.db');
+    ladder = await startLadder(['morris', '--db', db, '--port', '0', '--concurrency', '1'], true, {
+      XDG_CACHE_HOME: join(dir, 'cache'),
+    });
+    origin = ladder.url.slice(0, -1);
+    const made = await tabula(['ladder', 'invite', '--db', db, '--count', '20']);
+    assert.equal(made.code, 0, made.stderr);
+    invites = made.stdout.trim().split('\n');
+    const joined = await api(ladder.url, '/api/authors', { json: { invite: invites.shift(), name: 'mallory' } });
+    assert.equal(joined.status, 201, JSON.stringify(joined.body));
+    token = joined.body.token;
+  });
+  after(async () => {
+    await ladder?.stop();
+    assert.doesNotMatch(ladder?.stderr() ?? '', STACK, 'no stack trace on stderr');
+  });
+
+  /** The contest answers a good request. */
+  const alive = async () => assert.equal((await api(ladder.url, '/api/contest')).status, 200);
+
+  it('refuses at once, saying why, a submission whose files could not be written where it is built', async () => {
+    const cases: [string[], RegExp][] = [
+      [['bot.py', 'bot.py/x'], /^bot\.py was sent both as a file and as a folder \(bot\.py\/x\)$/],
+      [['mybot/bot.py', 'mybot/lib/a.py', 'mybot/lib'], /^lib was sent both as a file and as a folder \(lib\/a\.py\)$/],
+      [['bot.py', `lib/${'é'.repeat(128)}.py`], /a name in a file's path is over 255 bytes/],
+      [['bot.py', '../x.py'], /must be relative, of plain names \(no "\.\.", no "\/" first\)/],
+    ];
+    for (const [paths, message] of cases) {
+      const form = new FormData();
+      form.set('lang', 'python');
+      for (const path of paths) form.append('files', new Blob(['print(1)\n']), path);
+      const answer = await api(ladder.url, '/api/submissions', { body: form, token });
+      assert.equal(answer.status, 400, `${paths.join(', ')}: ${JSON.stringify(answer.body)}`);
+      assert.match(answer.body.error, message, paths.join(', '));
+    }
+    const mine = await api(ladder.url, '/api/authors/mallory');
+    assert.deepEqual(mine.body.versions, [], 'none was kept, to fail at its build');
+    assert.doesNotMatch(ladder.stderr(), /tabula-build-|internal error/);
+    await alive();
+  });
+
+  it('answers a cross-site post under /api in JSON, and takes a login from its own pages and from scripts alone', async () => {
+    const crossSite = await api(ladder.url, '/api/authors', {
+      json: { invite: invites[0], name: 'carol' },
+      headers: { cookie: 'tabula_session=x', origin: 'http://evil.example' },
+    });
+    assert.equal(crossSite.status, 403);
+    assert.match(crossSite.body.error, /^cross-site request refused/);
+    for (const from of ['http://evil.example', 'null', `http://localhost.evil.example:${new URL(origin).port}`]) {
+      const login = await api(ladder.url, '/api/session', { json: { token }, headers: { origin: from } });
+      assert.equal(login.status, 403, from);
+      assert.match(login.body.error, /^cross-site login refused/, from);
+      assert.equal(login.headers.get('set-cookie'), null, `${from}: no session`);
+    }
+    // The server's own page, and a script (no Origin: not a browser's page).
+    for (const headers of [{ origin }, {}]) {
+      const login = await api(ladder.url, '/api/session', { json: { token }, headers });
+      assert.equal(login.status, 200, JSON.stringify(headers));
+      assert.equal(login.body.author, 'mallory');
+      assert.match(login.headers.get('set-cookie') ?? '', /tabula_session=/);
+    }
+  });
+
+  it('answers 413 to a client that sends its whole body before reading the answer, and lives on', async () => {
+    const urllib = [
+      'import sys, urllib.request, urllib.error',
+      "body = b'x' * (20 << 20)",
+      "request = urllib.request.Request(sys.argv[1] + 'api/submissions', data=body, headers={",
+      "  'authorization': 'Bearer ' + sys.argv[2], 'content-type': 'multipart/form-data; boundary=x'})",
+      'try: urllib.request.urlopen(request)',
+      'except urllib.error.HTTPError as e: print(e.code, e.read().decode())',
+    ].join('\n');
+    const python = await new Promise<string>((resolve) =>
+      execFile('python3', ['-c', urllib, ladder.url, token], (err, stdout, stderr) =>
+        resolve(err ? `${err.message}${stderr}` : stdout),
+      ),
+    );
+    assert.match(python, /^413 \{"error":"a submission's body is over 4456448 bytes"\}/, 'Python’s urllib, 20 MB');
+    const json = { 'content-type': 'application/json' };
+    const raw = await sendWholeFirst(ladder.url, '/api/authors', json, 20 << 20);
+    assert.match(raw, /^HTTP\/1\.1 413 /, 'a socket that writes 20 MB first');
+    assert.match(raw, /\{"error":"the request's body is over 16384 bytes"\}/);
+    await alive();
+  });
+
+  it('keeps the names that would pass for someone else: the admin’s, a boss’s, the words of its routes', async () => {
+    const invite = invites.shift()!;
+    for (const name of [
+      'admin',
+      'administrator',
+      'admin2',
+      'boss',
+      'wood-boss',
+      'gold-boss',
+      'login',
+      'submit',
+      'api',
+    ]) {
+      const joined = await api(ladder.url, '/api/authors', { json: { invite, name } });
+      assert.equal(joined.status, 400, `${name}: ${JSON.stringify(joined.body)}`);
+      assert.match(joined.body.error, new RegExp(`^the name ${name} is kept for the site itself`), name);
+    }
+    // The invite was not used up by the names refused.
+    const joined = await api(ladder.url, '/api/authors', { json: { invite, name: 'admiral' } });
+    assert.equal(joined.status, 201, JSON.stringify(joined.body));
+    const board = await api(ladder.url, '/api/authors/admin');
+    assert.equal(board.status, 404);
   });
 });

@@ -24,6 +24,7 @@ import {
   removeCgroup,
   removeStale,
   runDirName,
+  shmemMb,
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
 
@@ -170,6 +171,10 @@ class V1Bot implements BotCgroups {
     return ns === undefined ? undefined : Number(ns) / 1e6;
   }
 
+  filesMb(): number | undefined {
+    return shmemMb(this.dirs.get('memory'));
+  }
+
   memoryMb(): number | undefined {
     const memory = this.dirs.get('memory');
     return memory === undefined ? undefined : megabytes(join(memory, 'memory.usage_in_bytes'));
@@ -184,6 +189,11 @@ class V1Bot implements BotCgroups {
   threads(): number[] {
     const any = this.dirs.values().next();
     return any.done ? [] : listed(any.value, 'tasks');
+  }
+
+  processes(): number[] {
+    const any = this.dirs.values().next();
+    return any.done ? [] : listed(any.value, 'cgroup.procs');
   }
 
   kill(): void {

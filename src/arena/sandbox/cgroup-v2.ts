@@ -34,6 +34,7 @@ import {
   removeCgroup,
   removeStale,
   runDirName,
+  shmemMb,
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
 import { openScopes, scopeSlice } from './systemd-scope.js';
@@ -251,6 +252,10 @@ class V2Bot implements BotCgroups {
     return stat === undefined ? undefined : counter(stat, USAGE) / 1000;
   }
 
+  filesMb(): number | undefined {
+    return shmemMb(this.dir);
+  }
+
   memoryMb(): number | undefined {
     return megabytes(join(this.dir, 'memory.current'));
   }
@@ -263,6 +268,10 @@ class V2Bot implements BotCgroups {
 
   threads(): number[] {
     return listed(this.dir, 'cgroup.threads');
+  }
+
+  processes(): number[] {
+    return listed(this.dir, 'cgroup.procs');
   }
 
   kill(): void {

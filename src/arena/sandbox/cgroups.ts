@@ -30,8 +30,12 @@ export interface BotCgroups {
   breach(): Breach | null;
   /** The memory the bot's memory limit counts (resident, page cache), in MB; undefined where not measured. */
   memoryMb(): number | undefined;
+  /** Of that memory, the files it holds in memory file systems (its /tmp), in MB; undefined where not measured. */
+  filesMb(): number | undefined;
   /** Every thread of every process of the bot. */
   threads(): number[];
+  /** Every process of the bot. */
+  processes(): number[];
   /**
    * Weighs the bot's claim on the CPU: high while its clock runs, low while it waits (a bot that
    * thinks on the opponent's time yields to the bots on theirs).
@@ -160,6 +164,17 @@ export async function closeFiles(files: Map<unknown, ControlFile>): Promise<void
 export function megabytes(path: string): number | undefined {
   try {
     return Number(readFileSync(path, 'latin1')) / (1 << 20);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `shmem` of a memory cgroup's `memory.stat` in `dir` (tmpfs files among it), in MB; undefined where unread. */
+export function shmemMb(dir: string | undefined): number | undefined {
+  if (dir === undefined) return undefined;
+  try {
+    const match = /^shmem (\d+)$/m.exec(readFileSync(join(dir, 'memory.stat'), 'latin1'));
+    return match ? Number(match[1]) / (1 << 20) : undefined;
   } catch {
     return undefined;
   }

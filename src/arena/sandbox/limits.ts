@@ -18,7 +18,15 @@ export interface BotLimits {
  */
 export const DEFAULT_LIMITS: BotLimits = { memoryMb: 768, maxProcesses: 256, allowNetwork: false };
 
-/** Why a bot was stopped by a limit: the crash message. */
-export const memoryBreach = (limits: BotLimits): string => `exceeded its memory limit of ${limits.memoryMb} MB`;
+/**
+ * Why a bot was stopped by a limit: the crash message. `filesMb`: the most its files in /tmp held,
+ * which count in its memory, named where they were a good part of it.
+ */
+export const memoryBreach = (limits: BotLimits, filesMb = 0): string =>
+  `exceeded its memory limit of ${limits.memoryMb} MB${filesMb >= limits.memoryMb / 10 ? ` (${Math.round(filesMb)} MB of it files it wrote in /tmp, which count as memory)` : ''}`;
+
+/** Said of a bot that failed with its /tmp full: a write there failed, not its memory. */
+export const tmpFull = (tmpMb: number): string =>
+  `its /tmp was full (it holds ${tmpMb} MB of files): a write there failed`;
 export const processBreach = (limits: BotLimits): string =>
   `went over its limit of ${limits.maxProcesses} processes and threads at once (a fork storm)`;

@@ -7,15 +7,17 @@
  * once on stderr, and bots play on without it.
  */
 
-import { dirname } from 'node:path';
-import { threadsOf } from '../../core/proc.js';
+import { chownSync, lchownSync, lstatSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isRunning, processName, RunQueueWait, STARTED_VARIABLE, threadsOf } from '../../core/proc.js';
 import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
 import { READ_AND_RUN, shellQuote } from '../shell-command.js';
 import { hasV1, openV1 } from './cgroup-v1.js';
 import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
-import { type View, viewProblem, viewWords } from './file-view.js';
-import { type BotLimits, memoryBreach, processBreach } from './limits.js';
+import { shownInView, type View, viewProblem, viewWords } from './file-view.js';
+import { strangerEnvironment, strangerId } from './identity.js';
+import { type BotLimits, memoryBreach, processBreach, tmpFull } from './limits.js';
 import { joining, type Namespace, noNetwork, sharedNamespace } from './network.js';
 import { startWatchdog, watchRunDir } from './watchdog.js';
 
@@ -120,6 +122,19 @@ function warnOnce(s: Support, limits: BotLimits): void {
     );
 }
 
+/** The size of a view's /tmp: half the bot's memory, which its files there count in. */
+export const tmpMb = (limits: BotLimits): number => Math.floor(limits.memoryMb / 2);
+
+/** Gives `dir` and everything in it to user and group `id` (links themselves, not what they point to). */
+function chownTree(dir: string, id: number): void {
+  chownSync(dir, id, id);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (lstatSync(path).isDirectory()) chownTree(path, id);
+    else lchownSync(path, id, id);
+  }
+}
+
 /** Enters the cgroups named by the shell's arguments (one cgroup.procs file each); what follows it runs inside. */
 const ENTER = 'for f; do echo $$ > "$f" || exit 125; done; set --; ';
 
@@ -128,10 +143,17 @@ export class Sandbox {
   private cgroups: BotCgroups | null = null;
   /** The namespace that keeps it off the network; null where it may use it, or cannot be kept off it. */
   private offline: Namespace | null = null;
+  private readonly waits = new RunQueueWait();
+  private threadsListed = false;
+  /** The most the bot's files in its /tmp held when looked at (`watch`), in MB. */
+  private filesMb = 0;
+  /** The id a stranger's bot runs as where root runs Tabula (identity.ts); undefined otherwise. */
+  private readonly identity: number | undefined;
 
   private constructor(private readonly limits: BotLimits) {
     prepareSandboxes();
     warnOnce(support!, limits);
+    this.identity = limits.files === 'own' ? (strangerId() ?? undefined) : undefined;
   }
 
   /**
@@ -192,9 +214,22 @@ export class Sandbox {
    * What the shell runs to become the bot, `command` (run by `sh -c`): in `view`, the bot's
    * directory and what to hide there, where the bot has a view of its own files.
    */
-  script(command: string, view: Omit<View, 'network'>): string {
+  script(command: string, view: Omit<View, 'network' | 'tmpMb' | 'identity'>): string {
     if (this.limits.files !== 'own') return command;
-    return `exec ${[...viewWords({ ...view, network: this.limits.allowNetwork }), 'sh', '-c', command].map(shellQuote).join(' ')}`;
+    // A build writes its folder as its own id: the folder is made its own.
+    if (view.writable && this.identity !== undefined) chownTree(view.dir, this.identity);
+    const words = viewWords({
+      ...view,
+      network: this.limits.allowNetwork,
+      tmpMb: tmpMb(this.limits),
+      identity: this.identity,
+    });
+    // Nothing of Tabula's environment past this point: bubblewrap, and so the bot, start with a
+    // stranger's (identity.ts) and when the bot's command started. The wrappers before it (a user's
+    // systemd-run) need Tabula's own.
+    const env = Object.entries(strangerEnvironment(shownInView)).map(([name, value]) => shellQuote(`${name}=${value}`));
+    const started = `"${STARTED_VARIABLE}=$${STARTED_VARIABLE}"`;
+    return `exec env -i ${[...env, started].join(' ')} ${[...words, 'sh', '-c', command].map(shellQuote).join(' ')}`;
   }
 
   /**
@@ -212,17 +247,63 @@ export class Sandbox {
     return this.cgroups?.cpuMs();
   }
 
+  /**
+   * The time the bot's threads waited for a CPU while ready to run, summed, since its first reading,
+   * in ms; undefined where its threads cannot all be found (no cgroup).
+   */
+  waitMs(): number | undefined {
+    if (!this.cgroups) return undefined;
+    // Its threads are listed once, then at each look between its answers (`watch`), not at each
+    // reading: a listing costs more than the readings of a few threads.
+    if (!this.threadsListed) this.waits.track(this.cgroups.threads());
+    this.threadsListed = true;
+    return this.waits.read();
+  }
+
+  /**
+   * Whether the bot has ended, whether or not its end has been read: nothing is left of it but the
+   * bubblewrap of its view of the files (which lives a moment past the bot) and zombies. Undefined
+   * where its processes cannot all be found (no cgroup).
+   */
+  ended(): boolean | undefined {
+    const processes = this.cgroups?.processes();
+    if (processes === undefined) return undefined;
+    return processes.every((pid) => {
+      const name = processName(pid);
+      return name === null || name === 'bwrap' || !isRunning(pid);
+    });
+  }
+
   /** The memory its limit counts, in MB; undefined where not measured. */
   memoryMb(): number | undefined {
     return this.cgroups?.memoryMb();
   }
 
+  /**
+   * Looks at the bot between its answers (bot-process.ts): the files it holds in its /tmp, which
+   * are gone with it, so that its end can say what they were.
+   */
+  watch(): void {
+    this.filesMb = Math.max(this.filesMb, this.cgroups?.filesMb() ?? 0);
+    if (this.cgroups && this.threadsListed) this.waits.track(this.cgroups.threads());
+  }
+
   /** The limit the bot went over, if it did: the crash message. */
   breach(): string | null {
     const breach = this.cgroups?.breach() ?? null;
-    if (breach === 'memory') return memoryBreach(this.limits);
+    if (breach === 'memory') return memoryBreach(this.limits, this.filesMb);
     if (breach === 'processes') return processBreach(this.limits);
     return null;
+  }
+
+  /**
+   * What its end should add: that its /tmp was full, where it was (its files filled it when last
+   * looked at, or its last words on stderr say a write found no space); null otherwise.
+   */
+  endNote(stderr: string): string | null {
+    if (this.limits.files !== 'own') return null;
+    const size = tmpMb(this.limits);
+    return this.filesMb >= size * 0.95 || /no space left on device/i.test(stderr) ? tmpFull(size) : null;
   }
 
   /** The bot's clock starts or stops: its claim on the CPU goes up or down. */
@@ -238,6 +319,7 @@ export class Sandbox {
   /** Kills everything in the sandbox until nothing is left, then removes it. */
   async remove(): Promise<void> {
     live.delete(this);
+    this.waits.close();
     const cgroups = this.cgroups;
     this.cgroups = null;
     await cgroups?.remove();

@@ -22,6 +22,7 @@ import {
   listed,
   megabytes,
   removeCgroup,
+  shmemMb,
 } from './cgroups.js';
 import type { BotLimits } from './limits.js';
 import { unwatchCgroup, watchCgroup } from './watchdog.js';
@@ -99,6 +100,10 @@ class ScopeBot implements BotCgroups {
     return stat === undefined ? undefined : counter(stat, USAGE) / 1000;
   }
 
+  filesMb(): number | undefined {
+    return shmemMb(this.dir);
+  }
+
   memoryMb(): number | undefined {
     return megabytes(join(this.dir, 'memory.current'));
   }
@@ -111,6 +116,10 @@ class ScopeBot implements BotCgroups {
 
   threads(): number[] {
     return listed(this.dir, 'cgroup.threads');
+  }
+
+  processes(): number[] {
+    return listed(this.dir, 'cgroup.procs');
   }
 
   weigh(): void {}

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -104,25 +105,35 @@ export const defaultCache = (): string =>
 /** The folder holding files `hash`, unpacking `packed` there first if needed; checks the hash. */
 export function unpackBotFiles(hash: string, packed: Buffer, cache: string): string {
   const folder = join(cache, hash);
-  if (existsSync(join(folder, '.complete'))) return folder;
+  // Unpacked beside, then renamed: a folder there is whole (a name of its own inside, as a mark,
+  // could be one of the bot's).
+  if (existsSync(folder)) return folder;
   if (hashOf(packed) !== hash) throw new Error(`the bots' files do not match their hash ${hash}`);
-  // Unpacked beside, then renamed: a worker never runs from a half-written folder.
   const partial = `${folder}.partial-${process.pid}`;
+  mkdirSync(partial, { recursive: true });
+  chmodSync(partial, 0o755);
   writeFiles(partial, unpackedFiles(packed));
-  writeFileSync(join(partial, '.complete'), '');
   mkdirSync(cache, { recursive: true });
   if (!existsSync(folder)) renameSync(partial, folder);
   return folder;
 }
 
-/** Writes packed files into `folder` (made as needed), refusing a path that would leave it. */
+/**
+ * Writes packed files into `folder` (made as needed), refusing a path that would leave it. Every
+ * file and folder is readable by all, whatever the umask: a stranger's bot that root runs reads its
+ * own files as an id of its own (arena/sandbox/identity.ts), by their mode bits for others.
+ */
 export function writeFiles(folder: string, files: readonly PackedFile[]): void {
   for (const file of files) {
     const target = join(folder, file.path);
     const rel = relative(folder, target);
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+    if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
       throw new Error(`bad path in the bots' files: ${file.path}`);
+    const missing: string[] = [];
+    for (let dir = dirname(target); !existsSync(dir); dir = dirname(dir)) missing.push(dir);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, Buffer.from(file.data, 'base64'), { mode: file.mode });
+    for (const dir of missing) chmodSync(dir, 0o755);
+    writeFileSync(target, Buffer.from(file.data, 'base64'));
+    chmodSync(target, file.mode | 0o444 | (file.mode & 0o100 ? 0o111 : 0));
   }
 }

@@ -1,11 +1,14 @@
-/** `/admin`, the admin's alone: invites, freezing the games, retiring a version, a final, every submission. */
+/**
+ * `/admin`, the admin's alone: invites, freezing the games, retiring a version, a final, the builds
+ * (each cancellable), every submission.
+ */
 import { useState } from 'preact/hooks';
 import type { AdminData, ContestInfo } from '../../server/contest-wire.js';
 import { postJson } from '../api.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
 import { Progress } from '../runs-page.js';
-import { played, Reason, Refusal, rating, Status, Wdl } from './parts.js';
+import { played, Reason, Refusal, rating, Status, Wdl, waitingText } from './parts.js';
 
 export function AdminPage({ info }: { info: ContestInfo }) {
   const { data, error, reload } = useLiveJson<AdminData>('/api/admin', 1000);
@@ -13,6 +16,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
   const [count, setCount] = useState('1');
   const [rounds, setRounds] = useState('2');
   const [retiring, setRetiring] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   if (error && !data) return <Refusal error={error} viewer={info.viewer} />;
   if (!data) return <p class="muted">Loading…</p>;
@@ -138,6 +142,63 @@ export function AdminPage({ info }: { info: ContestInfo }) {
           </p>
         </section>
       </div>
+
+      <h2>
+        Builds{' '}
+        <span class="muted">
+          ({data.buildSlots} at once, one an author at a time; a build that hangs may be cancelled)
+        </span>
+      </h2>
+      {data.builds.length === 0 ? (
+        <p class="muted">None being built.</p>
+      ) : (
+        <table class="builds">
+          <thead>
+            <tr>
+              <th class="num">#</th>
+              <th>version</th>
+              <th>author</th>
+              <th>build</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.builds.map((b) => (
+              <tr data-build={b.submission}>
+                <td class="num muted">{b.submission}</td>
+                <td>
+                  <a href={`/submissions/${b.submission}`}>{b.name}</a> <span class="muted">{b.lang}</span>
+                </td>
+                <td>{b.author}</td>
+                <td>{b.since === null ? waitingText(b.ahead ?? 0) : `being built since ${when(b.since)}`}</td>
+                <td>
+                  {cancelling === b.submission ? (
+                    <span class="confirm">
+                      cancel {b.name}? It is rejected.{' '}
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setCancelling(null);
+                          change('/api/admin/cancel', { submission: b.submission })();
+                        }}
+                      >
+                        Yes, cancel
+                      </button>{' '}
+                      <button type="button" onClick={() => setCancelling(null)}>
+                        No
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" onClick={() => setCancelling(b.submission)}>
+                      Cancel
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
 
       <h2>Submissions</h2>
       {data.submissions.length === 0 ? (

@@ -20,6 +20,10 @@ export const STATUS_TEXT: Record<EntrantStatus, string> = {
 
 export const rating = (x: number): string => x.toFixed(2);
 
+/** Where a submission waits to be built: `ahead`, the builds that come before its own. */
+export const waitingText = (ahead: number): string =>
+  `waiting to be built: ${ahead === 0 ? 'next' : `${ahead} ahead of it`}`;
+
 /** Whether a version has played rated games, or may: a rejected one never did, one being built not yet. */
 export const played = (status: EntrantStatus): boolean => status === 'active' || status === 'retired';
 

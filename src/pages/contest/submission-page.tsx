@@ -5,7 +5,19 @@
 import type { ContestInfo, SubmissionData } from '../../server/contest-wire.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
-import { Crumbs, GameTable, played, Reason, Refusal, rating, SourceFiles, STATUS_TEXT, Status, Wdl } from './parts.js';
+import {
+  Crumbs,
+  GameTable,
+  played,
+  Reason,
+  Refusal,
+  rating,
+  SourceFiles,
+  STATUS_TEXT,
+  Status,
+  Wdl,
+  waitingText,
+} from './parts.js';
 
 export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) {
   // Its games change with every game it plays: read again at most every 2 s.
@@ -24,8 +36,11 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
       <h1>
         {data.name} <Status status={data.status} />
       </h1>
-      <p class="muted">
-        {data.lang}, submitted {when(data.submittedAt)}; {STATUS_TEXT[data.status]} since {when(data.changedAt)}
+      <p class="muted" data-testid="where">
+        {data.lang}, submitted {when(data.submittedAt)};{' '}
+        {data.waiting === null
+          ? `${STATUS_TEXT[data.status]} since ${when(data.changedAt)}`
+          : waitingText(data.waiting.ahead)}
       </p>
       {data.reason !== '' && (
         <p class={data.status === 'rejected' ? 'failure' : ''} data-testid="reason">
