@@ -226,6 +226,7 @@ async function playTurn<S, M>(
     ...('cpu' in answer && answer.cpu !== undefined && { cpuMs: round3(answer.cpu) }),
     ...('wait' in answer && answer.wait !== undefined && { waitMs: round3(answer.wait) }),
     ...(answer.kind === 'timeout' && answer.answered !== undefined && { answeredMs: round3(answer.answered) }),
+    ...(answer.kind === 'timeout' && answer.arenaLate !== undefined && { arenaLateMs: round3(answer.arenaLate) }),
     limitMs: limit,
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
@@ -297,6 +298,7 @@ function describeFailure(
         message: time.timeoutMessage(allowance, {
           elapsed: answer.elapsed,
           answered: answer.answered,
+          arenaLate: answer.arenaLate,
           cpu: answer.cpu,
           wait: answer.wait,
           unfinished: answer.unfinished ? quoteOutput(answer.unfinished) : undefined,

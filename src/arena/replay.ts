@@ -46,6 +46,8 @@ export interface ReplayTurn {
    * past the deadline (core/time-control.ts, `lateWatch`); `cpuMs` and `waitMs` then run until it.
    */
   readonly answeredMs?: number;
+  /** On a timeout: how late the arena itself, busy with other work, was to see the deadline. */
+  readonly arenaLateMs?: number;
   /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one; capped. */

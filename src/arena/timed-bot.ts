@@ -22,6 +22,8 @@ interface PendingTurn {
 /** A turn past its deadline, lost, watched on for when its answer comes. */
 interface Late {
   readonly elapsed: Millis;
+  /** How late the arena was to see the deadline: its timer ran late, or it read the answer first. */
+  readonly arenaLate: Millis;
   readonly unfinished: string;
   /** The bot had ended at its deadline, its end not yet read: the crash its end reads as is the failure. */
   readonly ended: boolean;
@@ -95,9 +97,14 @@ export abstract class TimedBot implements BotConnection {
     if (this.pending) throw new Error(`bot "${this.label}" asked for a turn while one is running`);
     if (this.failure) return Promise.resolve(this.withStderr(this.failure));
     return new Promise((resolve) => {
-      const clock = new TurnClock(limit, this.margin, (elapsed) => {
-        if (this.pending === pending) this.timeout(pending, elapsed);
-      });
+      // At the deadline, what has come meanwhile is read first (a check of the loop runs after its
+      // poll of input): an arena kept busy past the deadline reads an answer that waited for it, or
+      // the bot's end, before it calls the turn a timeout.
+      const clock = new TurnClock(limit, this.margin, (elapsed) =>
+        setImmediate(() => {
+          if (this.pending === pending && !pending.late) this.timeout(pending, elapsed);
+        }),
+      );
       const pending: PendingTurn = {
         resolve,
         clock,
@@ -204,16 +211,18 @@ export abstract class TimedBot implements BotConnection {
       return;
     }
     const watch = setTimeout(() => this.fail(this.lateResult(pending, undefined)), lateWatch(pending.clock.limit));
-    pending.late = { elapsed, unfinished: this.unfinishedLine(), ended: this.hasEnded(), watch };
+    const arenaLate = millis(Math.max(0, elapsed - pending.clock.deadline));
+    pending.late = { elapsed, arenaLate, unfinished: this.unfinishedLine(), ended: this.hasEnded(), watch };
   }
 
   /** The timeout of a turn past its deadline; `answered`: when its answer came, if it did. */
   private lateResult(pending: PendingTurn, answered: Millis | undefined): TurnResult {
-    const { elapsed, unfinished } = pending.late!;
+    const { elapsed, arenaLate, unfinished } = pending.late!;
     return {
       kind: 'timeout',
       elapsed,
       ...(answered !== undefined && { answered }),
+      ...(arenaLate > 0 && { arenaLate }),
       ...this.measured(pending),
       stderr: '',
       ...(unfinished !== '' && { unfinished }),

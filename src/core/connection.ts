@@ -25,12 +25,14 @@ export type TurnResult =
   /**
    * No line within the limit: the bot has been killed. `elapsed` is how long it had at its deadline;
    * `answered`, when its answer came while the arena watched on past the deadline (`lateWatch`),
-   * which is all that was watched for (its `cpu` and `wait` are until then).
+   * which is all that was watched for (its `cpu` and `wait` are until then); `arenaLate`, how late
+   * the arena itself was to see the deadline (busy with other work: the answer may have waited for it).
    */
   | {
       readonly kind: 'timeout';
       readonly elapsed: Millis;
       readonly answered?: Millis;
+      readonly arenaLate?: Millis;
       readonly cpu?: Millis;
       readonly wait?: Millis;
       readonly stderr: string;

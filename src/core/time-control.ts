@@ -133,12 +133,16 @@ export class TimeControl {
       timeout.answered === undefined
         ? `; no answer came in the ${lateWatch(limit)} ms more it was watched`
         : `; its answer came at ${round3(timeout.answered)} ms`;
+    const arena =
+      timeout.arenaLate === undefined || timeout.arenaLate < 1
+        ? ''
+        : `; the arena itself, busy, saw the deadline ${round3(timeout.arenaLate)} ms late`;
     const load = `; load average ${timeout.load.average.toFixed(2)} on ${timeout.load.cores} cores`;
     const unfinished =
       timeout.unfinished === undefined
         ? ''
         : `; it wrote ${timeout.unfinished} without a newline (a line ends with \\n; flush it)`;
-    return `no answer ${within}${tolerated} (${stopped}${cpu}${wait}${late}${load})${unfinished}`;
+    return `no answer ${within}${tolerated} (${stopped}${cpu}${wait}${late}${arena}${load})${unfinished}`;
   }
 }
 
@@ -150,6 +154,8 @@ export interface Timeout {
   readonly elapsed: Millis;
   /** When its answer came, where it came while the arena watched on (`lateWatch`). */
   readonly answered?: Millis | undefined;
+  /** How late the arena itself was to see the deadline. */
+  readonly arenaLate?: Millis | undefined;
   readonly cpu?: Millis | undefined;
   readonly wait?: Millis | undefined;
   readonly unfinished?: string | undefined;
@@ -171,17 +177,21 @@ export interface TimedOutTurn {
   readonly answeredMs?: number | undefined;
   /** Its wait for a CPU until then, where measured. */
   readonly waitMs?: number | undefined;
+  /** How late the arena itself was to see the deadline (busy with other work). */
+  readonly arenaLateMs?: number | undefined;
 }
 
 /**
  * Whether the machine, not the bot, caused a timeout: the bot answered while the arena watched on,
- * and the time it waited for a CPU (or its host's steal) covers how far past its limit it answered.
- * A bot that slept, blocked or computed on is the cause, whatever its CPU time: its wait does not
- * cover its lateness, or it never answered.
+ * and the time it waited for a CPU (or its host's steal), with the time the arena itself was late to
+ * see the deadline (its answer may have waited to be read), covers how far past its limit it
+ * answered. A bot that slept, blocked or computed on is the cause, whatever its CPU time: that does
+ * not cover its lateness, or it never answered.
  */
 export function machineCaused(turn: TimedOutTurn): boolean {
-  const { answeredMs, waitMs, limitMs } = turn;
-  return answeredMs !== undefined && waitMs !== undefined && waitMs >= answeredMs - limitMs;
+  const { answeredMs, waitMs, arenaLateMs, limitMs } = turn;
+  if (answeredMs === undefined || (waitMs === undefined && arenaLateMs === undefined)) return false;
+  return (waitMs ?? 0) + (arenaLateMs ?? 0) >= answeredMs - limitMs;
 }
 
 /** Time to three decimals of a millisecond, as replays and messages give it. */

@@ -33,6 +33,7 @@ function TurnUse({ turn }: { turn: ReplayTurn }) {
     ...(turn.cpuMs === undefined ? [] : [`CPU ${ms(turn.cpuMs)}`]),
     ...(turn.waitMs === undefined ? [] : [`waited for a CPU ${ms(turn.waitMs)}`]),
     ...(turn.answeredMs === undefined ? [] : [`answered after all at ${ms(turn.answeredMs)}`]),
+    ...(turn.arenaLateMs === undefined ? [] : [`the arena ${ms(turn.arenaLateMs)} late to look`]),
   ];
   return (
     <p class="muted turn-use" data-testid="turn-use">

@@ -102,6 +102,25 @@ describe('whom a timeout is due to', { skip: unmeasured ?? false }, () => {
     assert.equal(machineCaused(turn), true, `late by ${turn.answeredMs! - LIMIT} ms, waited ${turn.waitMs} ms`);
   });
 
+  it('an answer in time that the arena, busy, read after the deadline is the machine’s doing', async () => {
+    const bot = new ProcessBot(cpuBot('sleep', 0), { limits: DEFAULT_LIMITS });
+    try {
+      assert.equal((await bot.turn(['warm'], millis(10_000))).kind, 'line');
+      const turn = bot.turn(['go'], LIMIT);
+      // The bot answers at once; the arena, kept busy (as other games' work may keep it), reads it late.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {}
+      const timedOut = record(await turn);
+      assert.ok(timedOut.answeredMs !== undefined && timedOut.answeredMs >= 250, `read at ${timedOut.answeredMs} ms`);
+      const result = await turn;
+      const arenaLate = result.kind === 'timeout' ? result.arenaLate : undefined;
+      assert.ok(arenaLate !== undefined && arenaLate >= 150, `the arena ${arenaLate} ms late`);
+      assert.equal(machineCaused({ ...timedOut, arenaLateMs: arenaLate }), true);
+    } finally {
+      await bot.close();
+    }
+  });
+
   it('a bot that exits in its turn is a crash with its code, though its end is read after its deadline', async () => {
     const bot = new ProcessBot(
       'exec python3 -c "import sys; sys.stdin.readline(); print(1, flush=True); sys.stdin.readline(); sys.exit(7)"',

@@ -125,6 +125,11 @@ describe('the time policy', () => {
     assert.equal(machineCaused({ limitMs: 50, answeredMs: 90, waitMs: 39.9 }), false, 'late by more than it waited');
     assert.equal(machineCaused({ limitMs: 50, waitMs: 500 }), false, 'never answered: it may have needed any time');
     assert.equal(machineCaused({ limitMs: 50, answeredMs: 51 }), false, 'its wait unmeasured');
+    assert.equal(
+      machineCaused({ limitMs: 50, answeredMs: 90, waitMs: 10, arenaLateMs: 30 }),
+      true,
+      'the arena itself late to look counts too',
+    );
   });
 
   it("takes the user's limits over the game's, keeping the game's budget unless given", () => {
