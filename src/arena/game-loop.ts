@@ -298,7 +298,6 @@ function describeFailure(
         message: time.timeoutMessage(allowance, {
           elapsed: answer.elapsed,
           answered: answer.answered,
-          arenaLate: answer.arenaLate,
           cpu: answer.cpu,
           wait: answer.wait,
           unfinished: answer.unfinished ? quoteOutput(answer.unfinished) : undefined,

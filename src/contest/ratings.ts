@@ -43,7 +43,8 @@ export const shownRating = (r: Rating): number => r.mu - 3 * r.sigma;
 export function voidReason(result: GameResult, failing: TimedOutTurn | null): string | null {
   const timedOut = result.players.find((p) => p.status === 'timeout');
   if (!timedOut || !failing || !machineCaused(failing)) return null;
-  const arena = failing.arenaLateMs ? ` (and the arena was ${round3(failing.arenaLateMs)} ms late to look)` : '';
+  const late = failing.arenaLateMs ?? 0;
+  const arena = late >= 5 ? ` (and the arena, busy, was ${round3(late)} ms late to look)` : '';
   return `seat ${timedOut.seat} answered ${round3(failing.answeredMs! - failing.limitMs)} ms past its ${failing.limitMs} ms, having waited ${round3(failing.waitMs ?? 0)} ms for a CPU${arena}: the machine's fault, not the bot's`;
 }
 

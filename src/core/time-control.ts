@@ -133,16 +133,12 @@ export class TimeControl {
       timeout.answered === undefined
         ? `; no answer came in the ${lateWatch(limit)} ms more it was watched`
         : `; its answer came at ${round3(timeout.answered)} ms`;
-    const arena =
-      timeout.arenaLate === undefined || timeout.arenaLate < 1
-        ? ''
-        : `; the arena itself, busy, saw the deadline ${round3(timeout.arenaLate)} ms late`;
     const load = `; load average ${timeout.load.average.toFixed(2)} on ${timeout.load.cores} cores`;
     const unfinished =
       timeout.unfinished === undefined
         ? ''
         : `; it wrote ${timeout.unfinished} without a newline (a line ends with \\n; flush it)`;
-    return `no answer ${within}${tolerated} (${stopped}${cpu}${wait}${late}${arena}${load})${unfinished}`;
+    return `no answer ${within}${tolerated} (${stopped}${cpu}${wait}${late}${load})${unfinished}`;
   }
 }
 
@@ -154,8 +150,6 @@ export interface Timeout {
   readonly elapsed: Millis;
   /** When its answer came, where it came while the arena watched on (`lateWatch`). */
   readonly answered?: Millis | undefined;
-  /** How late the arena itself was to see the deadline. */
-  readonly arenaLate?: Millis | undefined;
   readonly cpu?: Millis | undefined;
   readonly wait?: Millis | undefined;
   readonly unfinished?: string | undefined;

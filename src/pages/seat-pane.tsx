@@ -33,7 +33,10 @@ function TurnUse({ turn }: { turn: ReplayTurn }) {
     ...(turn.cpuMs === undefined ? [] : [`CPU ${ms(turn.cpuMs)}`]),
     ...(turn.waitMs === undefined ? [] : [`waited for a CPU ${ms(turn.waitMs)}`]),
     ...(turn.answeredMs === undefined ? [] : [`answered after all at ${ms(turn.answeredMs)}`]),
-    ...(turn.arenaLateMs === undefined ? [] : [`the arena ${ms(turn.arenaLateMs)} late to look`]),
+    // The arena's own lateness shows in the time it stopped the bot at; named where it was more than a timer's.
+    ...(turn.arenaLateMs === undefined || turn.arenaLateMs < 5
+      ? []
+      : [`the arena, busy, ${ms(turn.arenaLateMs)} late to look`]),
   ];
   return (
     <p class="muted turn-use" data-testid="turn-use">
