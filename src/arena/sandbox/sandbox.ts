@@ -122,6 +122,9 @@ function warnOnce(s: Support, limits: BotLimits): void {
     );
 }
 
+/** A stranger's environment as `env` words: Tabula's PATH does not change while it runs. */
+let strangerWords: string[] | undefined;
+
 /** The size of a view's /tmp: half the bot's memory, which its files there count in. */
 export const tmpMb = (limits: BotLimits): number => Math.floor(limits.memoryMb / 2);
 
@@ -227,7 +230,10 @@ export class Sandbox {
     // Nothing of Tabula's environment past this point: bubblewrap, and so the bot, start with a
     // stranger's (identity.ts) and when the bot's command started. The wrappers before it (a user's
     // systemd-run) need Tabula's own.
-    const env = Object.entries(strangerEnvironment(shownInView)).map(([name, value]) => shellQuote(`${name}=${value}`));
+    strangerWords ??= Object.entries(strangerEnvironment(shownInView)).map(([name, value]) =>
+      shellQuote(`${name}=${value}`),
+    );
+    const env = strangerWords;
     const started = `"${STARTED_VARIABLE}=$${STARTED_VARIABLE}"`;
     return `exec env -i ${[...env, started].join(' ')} ${[...words, 'sh', '-c', command].map(shellQuote).join(' ')}`;
   }

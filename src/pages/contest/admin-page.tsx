@@ -172,27 +172,14 @@ export function AdminPage({ info }: { info: ContestInfo }) {
                 <td>{b.author}</td>
                 <td>{b.since === null ? waitingText(b.ahead ?? 0) : `being built since ${when(b.since)}`}</td>
                 <td>
-                  {cancelling === b.submission ? (
-                    <span class="confirm">
-                      cancel {b.name}? It is rejected.{' '}
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setCancelling(null);
-                          change('/api/admin/cancel', { submission: b.submission })();
-                        }}
-                      >
-                        Yes, cancel
-                      </button>{' '}
-                      <button type="button" onClick={() => setCancelling(null)}>
-                        No
-                      </button>
-                    </span>
-                  ) : (
-                    <button type="button" onClick={() => setCancelling(b.submission)}>
-                      Cancel
-                    </button>
-                  )}
+                  <Confirmed
+                    asking={cancelling === b.submission}
+                    ask={(on) => setCancelling(on ? b.submission : null)}
+                    label="Cancel"
+                    question={`cancel ${b.name}? It is rejected.`}
+                    yes="Yes, cancel"
+                    act={change('/api/admin/cancel', { submission: b.submission })}
+                  />
                 </td>
               </tr>
             ))}
@@ -242,28 +229,16 @@ export function AdminPage({ info }: { info: ContestInfo }) {
                   <Reason text={s.reason} />
                 </td>
                 <td>
-                  {s.status === 'active' &&
-                    (retiring === s.id ? (
-                      <span class="confirm">
-                        retire {s.name}?{' '}
-                        <button
-                          type="button"
-                          onClick={() => {
-                            setRetiring(null);
-                            change('/api/admin/retire', { submission: s.id })();
-                          }}
-                        >
-                          Yes, retire
-                        </button>{' '}
-                        <button type="button" onClick={() => setRetiring(null)}>
-                          No
-                        </button>
-                      </span>
-                    ) : (
-                      <button type="button" onClick={() => setRetiring(s.id)}>
-                        Retire
-                      </button>
-                    ))}
+                  {s.status === 'active' && (
+                    <Confirmed
+                      asking={retiring === s.id}
+                      ask={(on) => setRetiring(on ? s.id : null)}
+                      label="Retire"
+                      question={`retire ${s.name}?`}
+                      yes="Yes, retire"
+                      act={change('/api/admin/retire', { submission: s.id })}
+                    />
+                  )}
                 </td>
               </tr>
             ))}
@@ -271,5 +246,39 @@ export function AdminPage({ info }: { info: ContestInfo }) {
         </table>
       )}
     </div>
+  );
+}
+
+/** A button whose act is asked about first: `question`, then `yes` acts, No takes it back. */
+function Confirmed(props: {
+  readonly asking: boolean;
+  readonly ask: (on: boolean) => void;
+  readonly label: string;
+  readonly question: string;
+  readonly yes: string;
+  readonly act: () => void;
+}) {
+  if (!props.asking)
+    return (
+      <button type="button" onClick={() => props.ask(true)}>
+        {props.label}
+      </button>
+    );
+  return (
+    <span class="confirm">
+      {props.question}{' '}
+      <button
+        type="button"
+        onClick={() => {
+          props.ask(false);
+          props.act();
+        }}
+      >
+        {props.yes}
+      </button>{' '}
+      <button type="button" onClick={() => props.ask(false)}>
+        No
+      </button>
+    </span>
   );
 }
