@@ -8,12 +8,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ECHO, echoCommand } from '../src/arena/calibration.js';
+import { WarmPool } from '../src/arena/builtin/warm-pool.js';
+import { ECHO, echoCommand } from '../src/arena/calibration/calibration.js';
 import { playGame } from '../src/arena/game-loop.js';
-import { ProcessBot } from '../src/arena/process-bot.js';
 import { DEFAULT_LIMITS } from '../src/arena/sandbox/limits.js';
+import { ProcessSeat } from '../src/arena/seats/process-seat.js';
 import { quantile } from '../src/arena/time-summary.js';
-import { WarmBots } from '../src/arena/warm-bots.js';
 import { millis } from '../src/core/units.js';
 import { game as mills } from '../src/games/mills/index.js';
 import type { Case, Measured } from './case.js';
@@ -54,7 +54,7 @@ const STRONG = 'builtin:strong(depth=3,time=0)';
  * process with no pipes (`bare`: the cost of the rules and the protocol's text alone).
  */
 async function games(bot: string, count: number, how: 'fresh' | 'warm' | 'bare'): Promise<number> {
-  const warm = how === 'warm' ? new WarmBots() : undefined;
+  const warm = how === 'warm' ? new WarmPool() : undefined;
   const connect = how === 'bare' ? {} : { builtinsAsProcesses: true, ...(warm && { warm }) };
   let next = 0;
   const slot = async () => {
@@ -82,7 +82,7 @@ const throughput = (what: string, bot: string, count: number): Case[] =>
  * CPU time read once a turn, limits checked at each answer) or without; as turns per second.
  */
 async function arenaTurns(sandboxed: boolean): Promise<Measured> {
-  const bot = new ProcessBot(echoCommand(), sandboxed ? {} : { limits: null });
+  const bot = new ProcessSeat(echoCommand(), sandboxed ? {} : { limits: null });
   const times: number[] = [];
   try {
     await bot.turn(['warm-up'], millis(5000));
@@ -144,7 +144,7 @@ async function botLives(sandboxed: boolean): Promise<number> {
   const bots = 20;
   const cpu = process.cpuUsage();
   for (let i = 0; i < bots; i++) {
-    const bot = new ProcessBot('read -r a; echo ok; read -r a', sandboxed ? {} : { limits: null });
+    const bot = new ProcessSeat('read -r a; echo ok; read -r a', sandboxed ? {} : { limits: null });
     await bot.turn(['go'], millis(5000));
     await bot.close();
   }
@@ -157,7 +157,7 @@ async function viewLives(view: boolean): Promise<number> {
   const bots = 20;
   const limits = { ...DEFAULT_LIMITS, ...(view && { files: 'own' as const }) };
   for (let i = 0; i < bots; i++) {
-    const bot = new ProcessBot('read -r a; echo ok; read -r a', { limits });
+    const bot = new ProcessSeat('read -r a; echo ok; read -r a', { limits });
     await bot.turn(['go'], millis(5000));
     await bot.close();
   }
@@ -189,7 +189,7 @@ const STARTS = 20;
 /** A user's bot started, asked one turn and ended by the end of its input, `STARTS` times: through the arena, in its sandbox. */
 async function sandboxedStarts(command: string): Promise<number> {
   for (let i = 0; i < STARTS; i++) {
-    const bot = new ProcessBot(command);
+    const bot = new ProcessSeat(command);
     await bot.turn(['go'], millis(5000));
     await bot.close(millis(5000));
   }

@@ -15,12 +15,13 @@ import { playGame } from '../src/arena/game-loop.js';
 import type { Replay } from '../src/arena/replay.js';
 import { Contest } from '../src/contest/contest.js';
 import { FIRST_RATING, SETTLED_SIGMA } from '../src/contest/ratings.js';
+import { ContestTables } from '../src/contest/store/tables.js';
 import { Rng } from '../src/core/rng.js';
 import { seat } from '../src/core/units.js';
 import { game as morris } from '../src/games/morris/index.js';
-import type { RunInPlay } from '../src/league/scheduled-game.js';
-import { Store } from '../src/league/store/store.js';
-import { packFiles } from '../src/league/workers/bot-files.js';
+import type { RunInPlay } from '../src/runs/scheduled-game.js';
+import { Store } from '../src/runs/store/store.js';
+import { packFiles } from '../src/runs/workers/bot-files.js';
 import type { Case } from './case.js';
 
 const AUTHORS = 20;
@@ -49,14 +50,14 @@ async function simulated(authors: number): Promise<Simulated> {
   const store = new Store(join(dir, 'contest.db'));
   const { contest } = Contest.open(store, morris, { concurrency: 2, cache: dir, log: () => {} });
   const elo = new Map<number, number>();
-  for (const e of store.contest.entrants()) elo.set(e.id, BOSS_ELO[e.league]!);
+  for (const e of contest.tables.entrants()) elo.set(e.id, BOSS_ELO[e.league]!);
   const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
   for (let i = 0; i < authors; i++) {
     const [invite] = contest.invite(1);
     const { author } = contest.join(invite!, `author${i}`);
-    const version = store.contest.submit(author.id, 'python', build.packed, FIRST_RATING);
-    store.contest.setBuild(version.id, build.hash, build.packed);
-    store.contest.activate(version.id);
+    const version = contest.tables.submit(author.id, 'python', build.packed, FIRST_RATING);
+    contest.tables.setBuild(version.id, build.hash, build.packed);
+    contest.tables.activate(version.id);
     elo.set(version.id, authorElo(i));
   }
   const rng = new Rng(1);
@@ -121,8 +122,9 @@ export const cases: Case[] = [
     run: async () => {
       const contest = await simulated(AUTHORS);
       const { store } = contest;
+      const tables = new ContestTables(store);
       // Every author's rating settled first, as in a contest that has run a while.
-      const versions = () => store.contest.entrants().filter((e) => e.authorId !== null && e.status === 'active');
+      const versions = () => tables.entrants().filter((e) => e.authorId !== null && e.status === 'active');
       const warm = await contest.run(() => versions().every((e) => e.sigma < SETTLED_SIGMA));
       const [invite] = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.invite(1);
       const newcomer = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.join(
@@ -130,14 +132,14 @@ export const cases: Case[] = [
         'newcomer',
       ).author;
       const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
-      const version = store.contest.submit(newcomer.id, 'python', build.packed, FIRST_RATING);
-      store.contest.setBuild(version.id, build.hash, build.packed);
-      store.contest.activate(version.id);
+      const version = tables.submit(newcomer.id, 'python', build.packed, FIRST_RATING);
+      tables.setBuild(version.id, build.hash, build.packed);
+      tables.activate(version.id);
       contest.elo.set(version.id, authorElo(AUTHORS / 2));
       const start = performance.now();
-      const all = await contest.run(() => store.contest.entrant(version.id)!.sigma < SETTLED_SIGMA);
+      const all = await contest.run(() => tables.entrant(version.id)!.sigma < SETTLED_SIGMA);
       const seconds = (performance.now() - start) / 1000;
-      const own = store.contest.entrant(version.id)!;
+      const own = tables.entrant(version.id)!;
       const minutes = (perGame: number, slots: number) => ((all * perGame) / 60 / slots).toFixed(1);
       const weak = await realGameSeconds(
         `python3 ${new URL('../../test/fixtures/contest/weak.py', import.meta.url).pathname}`,

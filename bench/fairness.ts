@@ -7,8 +7,8 @@
  * virtual machine took its CPUs away: steal, which no weight inside the machine can prevent).
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { busyBotCommand } from '../src/arena/busy-bot.js';
-import { ProcessBot } from '../src/arena/process-bot.js';
+import { busyBotCommand } from '../src/arena/calibration/busy-bot.js';
+import { ProcessSeat } from '../src/arena/seats/process-seat.js';
 import { summarizeTimes, type TimeSummary } from '../src/arena/time-summary.js';
 import { machineCpu as machineCpuSinceBoot } from '../src/core/proc.js';
 import { millis } from '../src/core/units.js';
@@ -38,7 +38,7 @@ async function fairness(turns: number): Promise<number> {
   const perGame = Math.ceil(turns / cores);
   await Promise.all(
     Array.from({ length: cores }, async () => {
-      const start = () => new ProcessBot(busyBotCommand());
+      const start = () => new ProcessSeat(busyBotCommand());
       const pair = [start(), start()];
       try {
         for (const bot of pair) await bot.turn(['0'], millis(10_000)); // start-up apart

@@ -5,9 +5,9 @@
  */
 import { playGame } from '../src/arena/game-loop.js';
 import { Rng } from '../src/core/rng.js';
-import { DEFAULT_WEIGHTS } from '../src/games/loa/bots/evaluation.js';
 import { Planner } from '../src/games/loa/bots/planner.js';
-import { Search } from '../src/games/loa/bots/search.js';
+import { DEFAULT_WEIGHTS } from '../src/games/loa/engine/evaluation.js';
+import { Search } from '../src/games/loa/engine/search.js';
 import { game } from '../src/games/loa/index.js';
 import { MAX_MOVES, type Move, Position } from '../src/games/loa/position.js';
 import { rules, stateAt } from '../src/games/loa/rules.js';

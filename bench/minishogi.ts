@@ -14,8 +14,8 @@ import type { Readable, Writable } from 'node:stream';
 import { perft as shogiopsPerft } from 'shogiops/debug';
 import { parseSfen as shogiopsSfen } from 'shogiops/sfen';
 import { playGame } from '../src/arena/game-loop.js';
+import { Search } from '../src/games/minishogi/engine/search.js';
 import { game } from '../src/games/minishogi/index.js';
-import { Search } from '../src/games/minishogi/search/search.js';
 import { parseSfen, START_SFEN } from '../src/games/minishogi/sfen.js';
 
 const root = process.env.TABULA_ROOT ?? new URL('../../', import.meta.url).pathname;
@@ -89,7 +89,7 @@ const SEARCH_POSITIONS = [
 ];
 
 let fairyStockfish: Promise<FairyStockfish> | null = null;
-/** Debian's native build (`apt-get install fairy-stockfish`), where installed: the opponent of the strength ladder. */
+/** Debian's native build (`apt-get install fairy-stockfish`), where installed: the opponent of the strength gauntlet. */
 const NATIVE = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
 let native: Promise<FairyStockfish> | null = null;
 const search = new Search();

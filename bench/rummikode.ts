@@ -6,7 +6,7 @@
 import { playGame } from '../src/arena/game-loop.js';
 import { Rng } from '../src/core/rng.js';
 import { millis } from '../src/core/units.js';
-import { Planner } from '../src/games/rummikode/bots/planner.js';
+import { Planner } from '../src/games/rummikode/engine/planner.js';
 import { game } from '../src/games/rummikode/index.js';
 import { readTurn } from '../src/games/rummikode/input.js';
 import type { Table } from '../src/games/rummikode/moves.js';

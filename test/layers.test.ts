@@ -1,7 +1,7 @@
 /**
  * The house's rules, checked on the source: dependencies only point down (core, then arena, then
- * league, then the ways in), no import cycle, a game imports no other game, the layers below the
- * ways in name no game, and the README's code layout says all of it truly.
+ * runs, then the ways in), no import cycle, a game imports no other game, the layers below the
+ * ways in name no game, and the code layout of docs/architecture.md says all of it truly.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -30,21 +30,21 @@ function placeOf(file: string): string {
 const ruleOf = (place: string): string => (place.startsWith('games/') && place !== 'games/registry' ? GAME : place);
 const GAME = 'games/<game>';
 
-/** What each place may import, besides itself: the README's code layout says the same, in brackets. */
+/** What each place may import, besides itself: docs/architecture.md's code layout says the same, in brackets. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
   boards: ['core'],
   'games/registry': ['core'],
   [GAME]: ['core', 'boards'],
   arena: ['core', 'games/registry'],
-  league: ['core', 'arena', 'games/registry'],
+  runs: ['core', 'arena', 'games/registry'],
   starters: ['core'],
-  contest: ['core', 'arena', 'league', 'starters', 'games/registry'],
-  server: ['core', 'arena', 'league', 'contest', 'games/registry'],
+  contest: ['core', 'arena', 'runs', 'starters', 'games/registry'],
+  server: ['core', 'arena', 'runs', 'contest', 'games/registry'],
   // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
   // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
-  pages: ['core', 'arena', 'server', 'league'],
-  cli: ['core', 'arena', 'league', 'starters', 'contest', 'games/registry', 'server'],
+  pages: ['core', 'arena', 'server', 'runs', 'contest'],
+  cli: ['core', 'arena', 'runs', 'starters', 'contest', 'games/registry', 'server'],
 };
 /** The modules below the ways in whose code (not only their types) the pages may bundle: pure, browser-safe. */
 const PAGES_MAY_RUN = ['arena/replay-input.ts'];
@@ -129,7 +129,7 @@ describe('the house', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('names no game in core, arena, league, the starters, the command line, the server or the pages', () => {
+  it('names no game in core, arena, runs, the starters, the command line, the server or the pages', () => {
     const games = readdirSync(join(src, 'games'), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name);
@@ -139,7 +139,7 @@ describe('the house', () => {
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name));
     for (const file of [...files, ...templates.filter((t) => !t.endsWith('.ts'))]) {
-      if (!['core', 'arena', 'league', 'starters', 'cli', 'server', 'pages'].includes(placeOf(file))) continue;
+      if (!['core', 'arena', 'runs', 'starters', 'cli', 'server', 'pages'].includes(placeOf(file))) continue;
       const code = withoutComments(readFileSync(file, 'utf8'));
       for (const id of games)
         if (new RegExp(`\\b${id}\\b`, 'i').test(code)) named.push(`${relative(root, file)} names ${id}`);
@@ -181,7 +181,7 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return cycles;
 }
 
-/** An entry of the README's code layout: a top-level one (`src/...`, with what it may import) and those under it. */
+/** An entry of the code layout (docs/architecture.md): a top-level one (`src/...`, with what it may import) and those under it. */
 interface LayoutEntry {
   /** Relative to src/: `core/`, `games/registry.ts`, `games/<game>/`. */
   readonly path: string;
@@ -190,9 +190,9 @@ interface LayoutEntry {
   readonly names: string[];
 }
 
-/** The first code block of the README's "Code layout" section, read into its entries. */
+/** The first code block of docs/architecture.md's "Code layout" section, read into its entries. */
 function layout(): LayoutEntry[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Code layout'));
   const block = /```\n([\s\S]*?)```/.exec(section)![1]!;
   const entries: LayoutEntry[] = [];
@@ -219,7 +219,7 @@ function folders(): string[] {
   return below('').flatMap((top) => [top, ...below(top)]);
 }
 
-describe("the README's code layout", () => {
+describe('the code layout of docs/architecture.md', () => {
   const entries = layout();
   const games = readdirSync(join(src, 'games'), { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(src, 'games', e.name, 'index.ts')))

@@ -1,19 +1,19 @@
 /**
- * The Lines of Action ladder (`npm run strength -- loa`): `builtin:strong` against the judge's random
+ * The Lines of Action gauntlet (`npm run strength -- loa`): `builtin:strong` against the judge's random
  * player, the greedy player, the previous strong bot (`builtin:planner`) and itself at a tenth of its
  * time, each at the statement's limits (2000 ms for a first move, 1000 ms after, 10 s in all per
  * player), then the same engine limited by depth instead of time, whose games do not depend on the
  * machine's load. The protocol cannot start a game from another position, so the bots play the
  * first 4 moves at random themselves (`opening=4`, see src/games/loa/bots/opening.ts): both games of
- * a pair open alike. After the table, the mean length of each rung's games, in moves (both sides),
+ * a pair open alike. After the table, the mean length of each pairing's games, in moves (both sides),
  * and the bot's score from each seat.
  */
 
 import type { TimeLimits } from '../../src/core/time-control.js';
 import { millis } from '../../src/core/units.js';
-import type { RunConfig } from '../../src/league/run-config.js';
-import { Store } from '../../src/league/store/store.js';
-import { ladderOptions, playLadder, type Rung } from './ladder.js';
+import type { RunConfig } from '../../src/runs/run-config.js';
+import { Store } from '../../src/runs/store/store.js';
+import { gauntletOptions, playGauntlet, type Pairing } from './gauntlet.js';
 
 const OPENING = 'opening=4';
 const strong = (limit?: string) => `builtin:strong(${limit === undefined ? '' : `${limit},`}${OPENING})`;
@@ -21,7 +21,7 @@ const opponent = (name: string) => `builtin:${name}(${OPENING})`;
 /** Limits that a depth-limited search never reaches: its games depend on the depth alone. */
 const UNTIMED: TimeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
 
-export const rungs: readonly Rung[] = [
+export const pairings: readonly Pairing[] = [
   { name: 'random, 10 s', bot: strong(), opponent: opponent('random'), games: 100 },
   { name: 'greedy, 10 s', bot: strong(), opponent: opponent('greedy'), games: 200 },
   { name: 'planner (the previous strong), 10 s', bot: strong(), opponent: opponent('planner'), games: 200 },
@@ -38,15 +38,15 @@ export const rungs: readonly Rung[] = [
 ];
 
 export async function main(args: readonly string[]): Promise<void> {
-  const options = ladderOptions(args);
-  await playLadder('loa', rungs, options);
-  // The ladder's table has neither game lengths nor seats: read them from its stored games.
+  const options = gauntletOptions(args);
+  await playGauntlet('loa', pairings, options);
+  // The gauntlet's table has neither game lengths nor seats: read them from its stored games.
   const store = new Store(options.db);
   try {
     const runs = store.runs().filter((r) => (r.config as RunConfig).seed === options.seed);
-    for (const rung of rungs.filter((r) => options.only === undefined || r.name.includes(options.only))) {
+    for (const pairing of pairings.filter((r) => options.only === undefined || r.name.includes(options.only))) {
       const run = runs.find(
-        (r) => JSON.stringify((r.config as RunConfig).bots) === JSON.stringify([rung.bot, rung.opponent]),
+        (r) => JSON.stringify((r.config as RunConfig).bots) === JSON.stringify([pairing.bot, pairing.opponent]),
       );
       const games = run ? store.games(run.id) : [];
       if (games.length === 0) continue;
@@ -54,12 +54,12 @@ export async function main(args: readonly string[]): Promise<void> {
       // The bot's score from each seat (black moves first), which the pairs' table folds together.
       const seats = [0, 1].map((seat) => {
         const scores = games.flatMap((g) =>
-          g.result.players.filter((p) => p.bot === rung.bot && p.seat === seat).map((p) => p.score),
+          g.result.players.filter((p) => p.bot === pairing.bot && p.seat === seat).map((p) => p.score),
         );
         const percent = (100 * scores.reduce((a, b) => a + b, 0)) / Math.max(1, scores.length);
         return `${percent.toFixed(1)}% of ${scores.length} as ${seat === 0 ? 'black' : 'white'}`;
       });
-      console.log(`${rung.name}: ${games.length} games of ${mean.toFixed(1)} moves on average; ${seats.join(', ')}`);
+      console.log(`${pairing.name}: ${games.length} games of ${mean.toFixed(1)} moves on average; ${seats.join(', ')}`);
     }
   } finally {
     store.close();

@@ -1,19 +1,19 @@
 /**
- * `npm run strength -- <game> [--db FILE] [--concurrency K] [--rung TEXT] [--games N] [--seed S]`:
- * plays the game's strength ladder (scripts/strength/<game>.ts) and prints its table.
+ * `npm run strength -- <game> [--db FILE] [--concurrency K] [--pairing TEXT] [--games N] [--seed S]`:
+ * plays the game's gauntlet (scripts/strength/<game>.ts) and prints its table.
  */
 import { readdirSync } from 'node:fs';
 
 const here = new URL('.', import.meta.url);
-const ladders = readdirSync(here)
-  .filter((f) => f.endsWith('.js') && !['main.js', 'ladder.js'].includes(f))
+const gauntlets = readdirSync(here)
+  .filter((f) => f.endsWith('.js') && !['main.js', 'gauntlet.js'].includes(f))
   .map((f) => f.slice(0, -'.js'.length));
 const [gameId, ...args] = process.argv.slice(2);
-if (gameId === undefined || !ladders.includes(gameId)) {
+if (gameId === undefined || !gauntlets.includes(gameId)) {
   console.error(
-    `usage: npm run strength -- <game> [options]; games with a ladder: ${ladders.join(', ') || 'none yet'}`,
+    `usage: npm run strength -- <game> [options]; games with a gauntlet: ${gauntlets.join(', ') || 'none yet'}`,
   );
   process.exit(2);
 }
-const ladder = (await import(new URL(`${gameId}.js`, here).href)) as { main(args: readonly string[]): Promise<void> };
-await ladder.main(args);
+const gauntlet = (await import(new URL(`${gameId}.js`, here).href)) as { main(args: readonly string[]): Promise<void> };
+await gauntlet.main(args);

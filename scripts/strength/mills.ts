@@ -5,7 +5,7 @@
  */
 import { game } from '../../src/games/mills/index.js';
 import { MillsPosition } from '../../src/games/mills/position.js';
-import { morrisBoardLadder } from './boards/morris.js';
+import { morrisBoardGauntlet } from './boards/morris.js';
 
 export const main = (args: readonly string[]): Promise<void> =>
-  morrisBoardLadder({ game, position: (state) => MillsPosition.fromState(state) }, args);
+  morrisBoardGauntlet({ game, position: (state) => MillsPosition.fromState(state) }, args);

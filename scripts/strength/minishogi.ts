@@ -1,21 +1,21 @@
 /**
- * `npm run strength -- minishogi [--bot-nodes N] [--db FILE] [--concurrency K] [--rung TEXT] [--games N] [--seed S]`:
- * `builtin:strong` against the random player and a ladder of Fairy-Stockfish (`/usr/games/fairy-stockfish`,
+ * `npm run strength -- minishogi [--bot-nodes N] [--db FILE] [--concurrency K] [--pairing TEXT] [--games N] [--seed S]`:
+ * `builtin:strong` against the random player and a gauntlet of Fairy-Stockfish (`/usr/games/fairy-stockfish`,
  * `apt-get install fairy-stockfish`; another path in FAIRY_STOCKFISH) through the USI bridge: fixed
  * depths 1, 2, 3, 4, 6 and 8, fixed nodes 5,000, 20,000 and 100,000, and the same 100 ms turns as the
- * bot. Each rung is 200 games in pairs from 2 random opening plies; from depth 3 on, where the question
- * is whether the bot scores half, a rung stops early when its SPRT decides whether the bot is 50 Elo
+ * bot. Each pairing is 200 games in pairs from 2 random opening plies; from depth 3 on, where the question
+ * is whether the bot scores half, a pairing stops early when its SPRT decides whether the bot is 50 Elo
  * stronger or 50 weaker (the random player and depths 1 and 2 play all 200: the question is 100% or 90%).
  *
  * By default the bot thinks as long as at the statement's limits. Fairy-Stockfish's fixed-depth and
- * fixed-node searches can take longer than a 100 ms turn, so those rungs give both players 20 times
+ * fixed-node searches can take longer than a 100 ms turn, so those pairings give both players 20 times
  * the statement's limits and the bot a twentieth of its time share (`time=0.05`). The bot's time
  * depends on the machine's load; `--bot-nodes N` makes it search N positions a move instead
- * (`builtin:strong(nodes=N)`, deterministic), on every rung but the timed 100 ms one.
+ * (`builtin:strong(nodes=N)`, deterministic), on every pairing but the timed 100 ms one.
  */
 import { existsSync } from 'node:fs';
 import { millis } from '../../src/core/units.js';
-import { ladderOptions, playLadder, type Rung } from './ladder.js';
+import { gauntletOptions, playGauntlet, type Pairing } from './gauntlet.js';
 
 const FAIRY_STOCKFISH = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
 const openings = { randomPlies: 2 };
@@ -24,10 +24,10 @@ const sprt = { elo0: -50, elo1: 50, alpha: 0.05, beta: 0.05 };
 const SLOW = 20;
 const slowLimits = { firstTurn: millis(1000 * SLOW), turn: millis(100 * SLOW) };
 
-/** The rungs, the bot at the statement's thinking time, or at `botNodes` positions a move. */
-function rungs(botNodes: number | null): Rung[] {
+/** The pairings, the bot at the statement's thinking time, or at `botNodes` positions a move. */
+function pairings(botNodes: number | null): Pairing[] {
   const bot = botNodes === null ? `builtin:strong(time=${1 / SLOW})` : `builtin:strong(nodes=${botNodes})`;
-  const slow = (name: string, opponent: string, more: Partial<Rung> = {}): Rung => ({
+  const slow = (name: string, opponent: string, more: Partial<Pairing> = {}): Pairing => ({
     name,
     bot,
     opponent,
@@ -36,7 +36,7 @@ function rungs(botNodes: number | null): Rung[] {
     timeLimits: slowLimits,
     ...more,
   });
-  const fixed = (name: string, limit: string, more: Partial<Rung> = { sprt }): Rung =>
+  const fixed = (name: string, limit: string, more: Partial<Pairing> = { sprt }): Pairing =>
     slow(`Fairy-Stockfish ${name}`, `usi(${limit}):${FAIRY_STOCKFISH}`, more);
   return [
     slow('builtin:random', 'builtin:random'),
@@ -58,7 +58,7 @@ function rungs(botNodes: number | null): Rung[] {
   ];
 }
 
-/** `--bot-nodes N`, this ladder's own option, and the options every ladder takes. */
+/** `--bot-nodes N`, this gauntlet's own option, and the options every gauntlet takes. */
 function botNodesOption(args: readonly string[]): { botNodes: number | null; rest: string[] } {
   const at = args.indexOf('--bot-nodes');
   if (at < 0) return { botNodes: null, rest: [...args] };
@@ -74,5 +74,5 @@ export async function main(args: readonly string[]): Promise<void> {
     return;
   }
   const { botNodes, rest } = botNodesOption(args);
-  await playLadder('minishogi', rungs(botNodes), ladderOptions(rest));
+  await playGauntlet('minishogi', pairings(botNodes), gauntletOptions(rest));
 }

@@ -11,18 +11,18 @@ import { MORRIS_WEIGHTS } from '../../src/games/morris/bots/strong.js';
 import { game } from '../../src/games/morris/index.js';
 import { MorrisPosition } from '../../src/games/morris/position.js';
 import { formatMove, unpackCommand } from '../../src/games/morris/rules.js';
-import { morrisBoardLadder } from './boards/morris.js';
+import { morrisBoardGauntlet } from './boards/morris.js';
 import { SHUT_IN_CASES, shutInPosition } from './boards/morris-shut-in.js';
 
 export async function main(args: readonly string[]): Promise<void> {
-  await morrisBoardLadder(
+  await morrisBoardGauntlet(
     { game, position: (state) => MorrisPosition.of(state.stones, state.placed, state.ply) },
     args,
   );
   reportShutIn();
 }
 
-/** The default bot's thinking time a turn, as `Thinker` gives it. */
+/** The default bot's thinking time a turn, as `Player` gives it. */
 const BOT_MS = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default) * game.timeLimits.turn;
 
 /**

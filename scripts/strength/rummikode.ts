@@ -1,17 +1,17 @@
 /**
- * `npm run strength -- rummikode [--games N] [--seed S] [--rung TEXT]`: the strong bot at tables of
+ * `npm run strength -- rummikode [--games N] [--seed S] [--pairing TEXT]`: the strong bot at tables of
  * 2, 3 and 4 against the random and the greedy bot. Each deal (seed) is played once from every seat
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
  * against its share of the seats; how the games ended: a hand emptied (by whom, and the share of
  * games so ended with its interval) or the 250-command cap; and the games with a command refused (a
  * player disqualified) or with a planned command the strong bot found refused before sending it (its
- * log). RummiKode is played by more than two, so this is not a pair ladder.
+ * log). RummiKode is played by more than two, so this is not a pair gauntlet.
  */
 import { playGame } from '../../src/arena/game-loop.js';
 import { millis } from '../../src/core/units.js';
 import { game } from '../../src/games/rummikode/index.js';
-import { ladderOptions } from './ladder.js';
+import { gauntletOptions } from './gauntlet.js';
 
 /** The strong bot on a node budget (not time), so that the tables do not depend on the machine's load. */
 const STRONG = 'builtin:strong(time=0,nodes=5000)';
@@ -41,7 +41,7 @@ function wilson(k: number, n: number): [number, number] {
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 export async function main(args: readonly string[]): Promise<void> {
-  const options = ladderOptions(args);
+  const options = gauntletOptions(args);
   const games = options.games ?? 300;
   // Generous limits: the bots are node-limited, and a timeout on a loaded machine would change a game.
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };

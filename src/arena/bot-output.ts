@@ -1,6 +1,6 @@
 /**
  * What the arena keeps and quotes of what a bot writes on stdout. A replay keeps each turn's answer
- * line and its comment capped per turn and per game, as stderr is (stderr-log.ts), and counts the
+ * line and its comment capped per turn and per game, as stderr is (process/stderr-log.ts), and counts the
  * rest: a bot that writes long comments cannot make the replay, the database, and the work of
  * storing a game (which the other games' clocks would wait for) grow without bound. A message
  * quotes at most the start of a long line.

@@ -9,10 +9,10 @@ import { type BotConnection, BotStartError } from '../core/connection.js';
 import { type BotSetup, checkSettings, type GameDefinition, SetupError } from '../core/game.js';
 import { startUpSpan } from '../core/time-control.js';
 import type { Millis, Seat } from '../core/units.js';
-import { builtinBotCommand } from './builtin-bot.js';
-import { InProcessBot } from './in-process-bot.js';
-import { ProcessBot, type ProcessBotOptions } from './process-bot.js';
-import type { WarmBots } from './warm-bots.js';
+import { builtinBotCommand } from './builtin/own-process.js';
+import type { WarmPool } from './builtin/warm-pool.js';
+import { InProcessSeat } from './seats/in-process-seat.js';
+import { ProcessSeat, type ProcessSeatOptions } from './seats/process-seat.js';
 
 type Params = Readonly<Record<string, string>>;
 
@@ -173,14 +173,14 @@ export function coresOf(spec: BotSpec): number {
 }
 
 /** How a table's bot processes are run: their sandbox and pipes, and built-in bots in process or not. */
-export interface ConnectOptions extends Omit<ProcessBotOptions, 'timeMargin' | 'startUp'> {
+export interface ConnectOptions extends Omit<ProcessSeatOptions, 'timeMargin' | 'startUp'> {
   /**
    * Runs built-in bots as processes of their own, as in matches: a built-in bot that thinks hard
    * then cannot slow the arena, and so the other games, down.
    */
   readonly builtinsAsProcesses?: boolean;
   /** Where built-in bots run as processes: warm ones from this pool, which play game after game. */
-  readonly warm?: WarmBots;
+  readonly warm?: WarmPool;
 }
 
 /** What connecting one seat's bot takes besides its spec. */
@@ -200,7 +200,7 @@ export function connectBot(game: GameDefinition, bot: Bot, how: Connection): Bot
   const { spec } = bot;
   const startUp = startUpSpan(how.setup.timeLimits);
   const { builtinsAsProcesses, warm, ...options } = how.options;
-  const processOptions: ProcessBotOptions = {
+  const processOptions: ProcessSeatOptions = {
     ...options,
     timeMargin: how.margin,
     ...(startUp !== undefined && { startUp }),
@@ -209,14 +209,14 @@ export function connectBot(game: GameDefinition, bot: Bot, how: Connection): Bot
     case 'builtin': {
       const full: BotSetup = { ...how.setup, params: spec.params };
       if (warm) return warm.bot(builtinBotCommand(game.id, spec.name), processOptions, full);
-      if (builtinsAsProcesses) return new ProcessBot(builtinBotCommand(game.id, spec.name, full), processOptions);
+      if (builtinsAsProcesses) return new ProcessSeat(builtinBotCommand(game.id, spec.name, full), processOptions);
       const label = splitBotName(bot.argument).spec;
-      return new InProcessBot(label, game.bots[spec.name]!.create(full), how.margin);
+      return new InProcessSeat(label, game.bots[spec.name]!.create(full), how.margin);
     }
     case 'bridge':
       return game.bridges![spec.bridge]!.connect(
         spec.command,
-        (command) => new ProcessBot(command, processOptions),
+        (command) => new ProcessSeat(command, processOptions),
         spec.params,
       );
     case 'person':
@@ -227,6 +227,9 @@ export function connectBot(game: GameDefinition, bot: Bot, how: Connection): Bot
         );
       return how.person(how.seat);
     case 'command':
-      return new ProcessBot(spec.command, bot.dir === undefined ? processOptions : { ...processOptions, cwd: bot.dir });
+      return new ProcessSeat(
+        spec.command,
+        bot.dir === undefined ? processOptions : { ...processOptions, cwd: bot.dir },
+      );
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { type Millis, millis } from '../core/units.js';
-import { parseSprt, type SprtSettings } from '../league/stats/sprt.js';
+import { parseSprt, type SprtSettings } from '../runs/stats/sprt.js';
 
 export function parseSeed(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {

@@ -1,6 +1,6 @@
 /** `tabula bot <game> <name>`: a built-in bot as a stand-alone program on stdin/stdout. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { playOnStdio } from '../arena/builtin-bot.js';
+import { playOnStdio } from '../arena/builtin/own-process.js';
 import { checkGameOptions } from '../core/game.js';
 import { randomSeed } from '../core/rng.js';
 import type { TimeOverrides } from '../core/time-control.js';

@@ -1,5 +1,5 @@
 /** `tabula calibrate`: the arena's own overhead and jitter per turn on this machine, and the limits it puts at risk. */
-import { type CalibrationOptions, calibrate } from '../arena/calibration.js';
+import { type CalibrationOptions, calibrate } from '../arena/calibration/calibration.js';
 import { loadGames } from '../games/registry.js';
 import { plural } from './plural.js';
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { signalGroup } from '../arena/process-groups.js';
+import { signalGroup } from '../arena/process/groups.js';
 import { loadGames } from '../games/registry.js';
 
 const TABULA = fileURLToPath(new URL('./tabula.js', import.meta.url));

@@ -1,6 +1,7 @@
 /** `tabula export <game> <bot> [-o FILE]`: a built-in bot as one JavaScript file that plain node runs. */
-import { exportBuiltinBot } from '../arena/bot-export.js';
+
 import { parseBotSpec } from '../arena/bot-spec.js';
+import { exportBuiltinBot } from '../arena/builtin/export.js';
 import { findGame } from '../games/registry.js';
 
 export async function exportCommand(gameId: string, name: string, options: { output?: string }): Promise<void> {

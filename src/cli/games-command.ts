@@ -1,7 +1,7 @@
 /** `tabula games`: what can be played, by how many, under which limits, against which built-in bots, judged how. */
 import { type GameDefinition, leaguesOf, type Setting } from '../core/game.js';
 import { loadGames } from '../games/registry.js';
-import { opponentOf } from '../league/judge.js';
+import { opponentOf } from '../runs/judge.js';
 import { startersOf } from '../starters/kit.js';
 import { alignColumns } from './text-table.js';
 

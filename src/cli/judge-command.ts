@@ -7,8 +7,8 @@ import { randomSeed } from '../core/rng.js';
 import type { TimeOverrides } from '../core/time-control.js';
 import { millis } from '../core/units.js';
 import { findGame } from '../games/registry.js';
-import { type BossReport, type JudgeVerdict, judgeSubmission, planJudging } from '../league/judge.js';
-import type { Interval } from '../league/stats/elo.js';
+import { type BossReport, type JudgeVerdict, judgeSubmission, planJudging } from '../runs/judge.js';
+import type { Interval } from '../runs/stats/elo.js';
 import { plural } from './plural.js';
 import { type LimitOptions, limitsOf, sandboxOf, timeLimitsOf } from './run-options.js';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { Contest, makeInvites } from '../contest/contest.js';
 import { findGame } from '../games/registry.js';
-import { Store } from '../league/store/store.js';
+import { Store } from '../runs/store/store.js';
 import { LiveHub } from '../server/live-hub.js';
 import { serveArena } from '../server/server.js';
 import { EXIT, UsageError } from './errors.js';

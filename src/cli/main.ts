@@ -7,9 +7,9 @@ import { BotStartError } from '../core/connection.js';
 import { FileWriteError } from '../core/file-errors.js';
 import { LEAGUES, SetupError } from '../core/game.js';
 import { UnknownGameError } from '../games/registry.js';
-import { DEFAULT_GAMES } from '../league/formats/match.js';
-import { TOURNAMENT_FORMATS } from '../league/run-config.js';
-import { RunBusyError, StoreError } from '../league/store/errors.js';
+import { DEFAULT_GAMES } from '../runs/formats/match.js';
+import { TOURNAMENT_FORMATS } from '../runs/run-config.js';
+import { RunBusyError, StoreError } from '../runs/store/errors.js';
 import { ServeError } from '../server/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../starters/kit.js';
 import {

@@ -1,7 +1,7 @@
 /** `tabula match <game> <botA> <botB>`: paired games with seats swapped, until N games or an SPRT verdict. */
 import { findGame } from '../games/registry.js';
-import { planRun } from '../league/run-plan.js';
-import type { SprtSettings } from '../league/stats/sprt.js';
+import { planRun } from '../runs/run-plan.js';
+import type { SprtSettings } from '../runs/stats/sprt.js';
 import { runCommand } from './run-command.js';
 import { type RunOptions, runRequestOf } from './run-options.js';
 

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { type GameDefinition, leaguesOf } from '../core/game.js';
 import { findGame } from '../games/registry.js';
-import { opponentOf } from '../league/judge.js';
+import { opponentOf } from '../runs/judge.js';
 import { findLanguage, starterKit, writeKit } from '../starters/kit.js';
 import { UsageError } from './errors.js';
 

@@ -3,7 +3,7 @@
  * every few seconds when it is not (a log file shows life), or an NDJSON event per game on stdout.
  */
 import { SingleBar } from 'cli-progress';
-import type { StoredGame } from '../league/store/records.js';
+import type { StoredGame } from '../runs/store/records.js';
 
 export interface RunProgress {
   /** A game was stored; `status` is the run's state in a few words (the score, the round). */

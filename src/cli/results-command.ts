@@ -1,11 +1,12 @@
 /** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
 import { inputSentTo } from '../arena/replay-input.js';
+import { ContestTables } from '../contest/store/tables.js';
 import { writingFile } from '../core/file-errors.js';
-import { listGames } from '../league/report/game-list.js';
-import { runReport } from '../league/report/run-report.js';
-import type { RunRecord } from '../league/store/records.js';
-import { Store } from '../league/store/store.js';
+import { listGames } from '../runs/report/game-list.js';
+import { runReport } from '../runs/report/run-report.js';
+import type { RunRecord } from '../runs/store/records.js';
+import { Store } from '../runs/store/store.js';
 import { UsageError } from './errors.js';
 import { formatGameList, formatReport } from './run-report-text.js';
 
@@ -30,7 +31,7 @@ export async function resultsCommand(options: ResultsOptions): Promise<void> {
 
 /** What a contest's database holds instead of runs: where to see it. */
 function contestNote(store: Store): string {
-  const contest = store.contest.get();
+  const contest = new ContestTables(store).get();
   if (!contest) return ' yet';
   return `: it holds a contest of ${contest.game} (tabula ladder ${contest.game} --db ${store.path} serves it; tabula replay <game id> --db ${store.path} prints one of its games)`;
 }

@@ -1,7 +1,7 @@
 /** What `tabula match` and `tabula tournament` share: the store, progress while games end, the report. */
-import { playRun } from '../league/run.js';
-import { busyCoresWarning, type RunPlan } from '../league/run-plan.js';
-import { Store } from '../league/store/store.js';
+import { playRun } from '../runs/run.js';
+import { busyCoresWarning, type RunPlan } from '../runs/run-plan.js';
+import { Store } from '../runs/store/store.js';
 import { type RunProgress, runProgress } from './progress.js';
 import type { RunOptions } from './run-options.js';
 import { printReport } from './run-report-text.js';

@@ -6,7 +6,7 @@ import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import type { GameDefinition } from '../core/game.js';
 import { type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
 import type { Millis } from '../core/units.js';
-import type { OpeningsRequest, RunRequest } from '../league/formats/format.js';
+import type { OpeningsRequest, RunRequest } from '../runs/formats/format.js';
 import { collectGameOption, parseCount, parseMillis, parseRedisUrl, parseSeed } from './arguments.js';
 
 /** Where results go unless --db says otherwise. */

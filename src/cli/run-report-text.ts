@@ -1,11 +1,11 @@
 /** Run reports as people read them, or as one JSON summary object. */
-import type { BotReport } from '../league/report/bot-report.js';
-import type { ListedGame } from '../league/report/game-list.js';
-import type { PairReport } from '../league/report/pair-tally.js';
-import type { RunReport } from '../league/report/run-report.js';
-import type { CrossTable, Standing } from '../league/report/standings.js';
-import type { RunConfig } from '../league/run-config.js';
-import type { RunRecord } from '../league/store/records.js';
+import type { BotReport } from '../runs/report/bot-report.js';
+import type { ListedGame } from '../runs/report/game-list.js';
+import type { PairReport } from '../runs/report/pair-tally.js';
+import type { RunReport } from '../runs/report/run-report.js';
+import type { CrossTable, Standing } from '../runs/report/standings.js';
+import type { RunConfig } from '../runs/run-config.js';
+import type { RunRecord } from '../runs/store/records.js';
 import { plural } from './plural.js';
 import { alignColumns } from './text-table.js';
 

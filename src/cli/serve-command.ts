@@ -1,7 +1,7 @@
 /** `tabula serve` and `tabula view`: the web arena for a results database, or for one replay file. */
 import { resolve } from 'node:path';
 import { loadGames } from '../games/registry.js';
-import { Store } from '../league/store/store.js';
+import { Store } from '../runs/store/store.js';
 import { FILE_KEY } from '../server/app.js';
 import { LiveHub } from '../server/live-hub.js';
 import { type PersonGameLimits, PersonGames } from '../server/person-games.js';

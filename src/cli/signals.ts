@@ -4,7 +4,7 @@
  * second one ends Tabula at once. A reader that closes stdout (`| head`) ends Tabula quietly, as
  * SIGPIPE ends other programs.
  */
-import { killAllGroups } from '../arena/process-groups.js';
+import { killAllGroups } from '../arena/process/groups.js';
 import { EXIT } from './errors.js';
 
 let graceful: (() => void) | null = null;

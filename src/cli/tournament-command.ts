@@ -1,7 +1,7 @@
 /** `tabula tournament <game> <bot>...`: round-robin, gauntlet or Swiss, with ratings and a cross table. */
 import { findGame } from '../games/registry.js';
-import type { TournamentFormat } from '../league/run-config.js';
-import { planRun } from '../league/run-plan.js';
+import type { TournamentFormat } from '../runs/run-config.js';
+import { planRun } from '../runs/run-plan.js';
 import { runCommand } from './run-command.js';
 import { type RunOptions, runRequestOf } from './run-options.js';
 

@@ -1,6 +1,6 @@
 /** `tabula usi <game> <bot>`: a built-in bot's engine under another protocol (`EngineProtocol`) on stdin/stdout. */
 import { parseBotSpec } from '../arena/bot-spec.js';
-import { stdioLineIO } from '../arena/line-streams.js';
+import { stdioLineIO } from '../arena/process/line-streams.js';
 import { findGame } from '../games/registry.js';
 import { UsageError } from './errors.js';
 

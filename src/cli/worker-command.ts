@@ -1,5 +1,5 @@
 /** `tabula worker --redis URL`: plays queued games of runs coordinated elsewhere, until Ctrl-C. */
-import { defaultWorkerName, startWorker } from '../league/workers/worker.js';
+import { defaultWorkerName, startWorker } from '../runs/workers/worker.js';
 import { EXIT } from './errors.js';
 import { exitNow, stopGracefullyWith } from './signals.js';
 

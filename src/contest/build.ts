@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { BotProcess, type ProcessEnd, type ProcessOwner } from '../arena/bot-process.js';
+import { BotProcess, type ProcessEnd, type ProcessOwner } from '../arena/process/bot-process.js';
+import { shellQuote } from '../arena/process/shell-command.js';
 import type { BotLimits } from '../arena/sandbox/limits.js';
-import { shellQuote } from '../arena/shell-command.js';
 import { millis } from '../core/units.js';
-import { type PackedFile, type PackedFiles, packFolder, writeFiles } from '../league/workers/bot-files.js';
+import { type PackedFile, type PackedFiles, packFolder, writeFiles } from '../runs/workers/bot-files.js';
 import type { Language } from '../starters/kit.js';
 
 export interface BuildLimits {

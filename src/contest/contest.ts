@@ -20,28 +20,15 @@ import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
 import type { TimedOutTurn } from '../core/time-control.js';
-import type { PlannedGame } from '../league/formats/format.js';
-import { playHere } from '../league/parallel-games.js';
-import { type PlayedScheduled, playScheduled, type RunGames, type RunInPlay } from '../league/scheduled-game.js';
-import type {
-  AuthorRecord,
-  ContestRecord,
-  EntrantRecord,
-  GameOutcome,
-  PlannedContestGame,
-} from '../league/store/contest-records.js';
-import { RunBusyError, StoreError } from '../league/store/errors.js';
-import { GameWriter } from '../league/store/game-writer.js';
-import type { StoredGame } from '../league/store/records.js';
-import { databaseFiles, type Store } from '../league/store/store.js';
-import {
-  defaultCache,
-  type PackedFiles,
-  packFiles,
-  unpackBotFiles,
-  unpackedFiles,
-} from '../league/workers/bot-files.js';
-import { playOnWorkers } from '../league/workers/coordinator.js';
+import type { PlannedGame } from '../runs/formats/format.js';
+import { playHere } from '../runs/parallel-games.js';
+import { type PlayedScheduled, playScheduled, type RunGames, type RunInPlay } from '../runs/scheduled-game.js';
+import { RunBusyError, StoreError } from '../runs/store/errors.js';
+import { GameWriter } from '../runs/store/game-writer.js';
+import type { StoredGame } from '../runs/store/records.js';
+import { databaseFiles, type Store } from '../runs/store/store.js';
+import { defaultCache, type PackedFiles, packFiles, unpackBotFiles, unpackedFiles } from '../runs/workers/bot-files.js';
+import { playOnWorkers } from '../runs/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
 import { BUILD_LIMITS, type BuildLimits, build } from './build.js';
 import { type BuildInHand, type BuildJob, BuildQueue, defaultBuilds } from './build-queue.js';
@@ -49,6 +36,8 @@ import { type ContestLeague, contestLeagues } from './leagues.js';
 import { FIRST_RATING, ratedOutcome, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
 import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
+import type { AuthorRecord, ContestRecord, EntrantRecord, GameOutcome, PlannedContestGame } from './store/records.js';
+import { ContestTables } from './store/tables.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
 
 /** Every game's bots: the sandbox of strangers' code, in a view of their own files. */
@@ -122,12 +111,16 @@ export class Contest {
   private readonly listeners = new Set<() => void>();
   private record: ContestRecord;
 
+  /** The contest's own tables, in the store's file. */
+  readonly tables: ContestTables;
+
   private constructor(
     readonly store: Store,
     readonly game: GameDefinition,
     private readonly settings: ContestSettings,
   ) {
-    this.record = store.contest.get()!;
+    this.tables = new ContestTables(store);
+    this.record = this.tables.get()!;
     this.leagues = contestLeagues(game);
     this.languages = contestLanguages(game.id);
     const slots = settings.redis === undefined ? Math.max(1, settings.concurrency) : Number.POSITIVE_INFINITY;
@@ -152,14 +145,15 @@ export class Contest {
   ): { contest: Contest; adminKey: string | null } {
     checkSeats(game, 2);
     checkSandbox();
-    const existing = store.contest.get();
+    const tables = new ContestTables(store);
+    const existing = tables.get();
     if (existing && existing.game !== game.id)
       throw new StoreError(`${store.path} holds a contest of ${existing.game}, not of ${game.id}`);
     let adminKey: string | null = null;
     if (!existing) {
       adminKey = newSecret(SECRET.admin);
       const bosses = contestLeagues(game).flatMap((l) => (l.boss === null ? [] : [{ boss: l.boss, league: l.index }]));
-      store.contest.create(game.id, hashSecret(adminKey), bosses, FIRST_RATING);
+      tables.create(game.id, hashSecret(adminKey), bosses, FIRST_RATING);
     }
     return { contest: new Contest(store, game, settings), adminKey };
   }
@@ -185,7 +179,7 @@ export class Contest {
   }
 
   authorOfToken(token: string): AuthorRecord | null {
-    return this.store.contest.authorByToken(hashSecret(token));
+    return this.tables.authorByToken(hashSecret(token));
   }
 
   /** `count` new invites, each good for one author. */
@@ -206,7 +200,7 @@ export class Contest {
         `the name ${name} is kept for the site itself (the admin, the bosses, its pages): choose another`,
       );
     const token = newSecret(SECRET.token);
-    const joined = this.store.contest.join(hashSecret(invite), name, hashSecret(token));
+    const joined = this.tables.join(hashSecret(invite), name, hashSecret(token));
     if (joined === 'name taken') throw new ContestError('conflict', `the name ${name} is taken`);
     if (typeof joined === 'string') throw new ContestError('refused', `that invite code is not good: ${joined}`);
     this.changed();
@@ -218,11 +212,11 @@ export class Contest {
   /** Takes a submission of the author's: kept, then built, validated and activated in turn. */
   submit(author: AuthorRecord, lang: string, sent: readonly SentFile[]): EntrantRecord {
     const hourAgo = new Date(Date.now() - 3600_000).toISOString();
-    if (this.store.contest.submittedSince(author.id, hourAgo) >= SUBMISSIONS_PER_HOUR)
+    if (this.tables.submittedSince(author.id, hourAgo) >= SUBMISSIONS_PER_HOUR)
       throw new ContestError('too many', `at most ${SUBMISSIONS_PER_HOUR} submissions an hour: try again later`);
     const language = submittedLanguage(lang, this.languages.taken);
     const files = submittedFiles(sent, language, this.game);
-    const entrant = this.store.contest.submit(author.id, language.id, packFiles(files).packed, FIRST_RATING);
+    const entrant = this.tables.submit(author.id, language.id, packFiles(files).packed, FIRST_RATING);
     this.tell(entrant.id, 'received');
     this.queueBuild(entrant);
     this.changed();
@@ -232,23 +226,23 @@ export class Contest {
   // The admin's switches.
 
   setFrozen(frozen: boolean): void {
-    this.store.contest.setFrozen(frozen);
-    this.record = this.store.contest.get()!;
+    this.tables.setFrozen(frozen);
+    this.record = this.tables.get()!;
     this.schedule.changed();
     this.changed();
   }
 
   /** Retires an active version: its games are kept, no longer rated; its author's next version may replace it. */
   retire(id: number): EntrantRecord {
-    const entrant = this.store.contest.entrant(id);
+    const entrant = this.tables.entrant(id);
     if (!entrant || entrant.authorId === null) throw new ContestError('not found', `no submission ${id}`);
     if (entrant.status !== 'active')
       throw new ContestError('conflict', `submission ${id} is ${entrant.status}, not active`);
-    this.store.contest.setStatus(id, 'retired', 'retired by the admin');
+    this.tables.setStatus(id, 'retired', 'retired by the admin');
     this.tell(id, 'retired by the admin');
     this.schedule.changed();
     this.changed();
-    return this.store.contest.entrant(id)!;
+    return this.tables.entrant(id)!;
   }
 
   /**
@@ -256,15 +250,15 @@ export class Contest {
    * it is rejected, the admin's doing.
    */
   cancel(id: number): EntrantRecord {
-    const entrant = this.store.contest.entrant(id);
+    const entrant = this.tables.entrant(id);
     if (!entrant || entrant.authorId === null) throw new ContestError('not found', `no submission ${id}`);
     if (entrant.status !== 'building')
       throw new ContestError('conflict', `submission ${id} is ${entrant.status}: only a build can be cancelled`);
     this.buildQueue.cancel(id, CANCELLED);
-    this.store.contest.setStatus(id, 'rejected', CANCELLED);
+    this.tables.setStatus(id, 'rejected', CANCELLED);
     this.tell(id, CANCELLED);
     this.changed();
-    return this.store.contest.entrant(id)!;
+    return this.tables.entrant(id)!;
   }
 
   /** The builds in hand (since when) and the submissions waiting to be built, in the order they came. */
@@ -284,9 +278,9 @@ export class Contest {
    */
   startFinal(rounds: number): number {
     if (this.finalOn()) throw new ContestError('conflict', 'a final is being played already');
-    const versions = this.store.contest.entrants().filter((e) => e.authorId !== null && e.status === 'active');
+    const versions = this.tables.entrants().filter((e) => e.authorId !== null && e.status === 'active');
     if (versions.length < 2) throw new ContestError('conflict', 'a final needs two active versions at least');
-    const final = this.store.contest.startFinal(
+    const final = this.tables.startFinal(
       rounds,
       versions.map((v) => v.id),
     );
@@ -298,7 +292,7 @@ export class Contest {
           games.push({ kind: 'final', seats: [a.id, b.id], seed, final: final.id });
           games.push({ kind: 'final', seats: [b.id, a.id], seed, final: final.id });
         }
-    this.schedule.enqueue(this.store.contest.plan(games, true));
+    this.schedule.enqueue(this.tables.plan(games, true));
     this.changed();
     return final.id;
   }
@@ -326,7 +320,7 @@ export class Contest {
    */
   async run(): Promise<void> {
     this.claim();
-    const { contest } = this.store;
+    const contest = this.tables;
     for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
       const [stored] = this.store.gamesWithIds([gameId]);
       this.settle(contest.planned(index)!, gameId, stored!.result);
@@ -383,13 +377,12 @@ export class Contest {
 
   private book(): ScheduleBook {
     return {
-      playing: () =>
-        this.store.contest.entrants().filter((e) => e.status === 'active' && this.bots[e.id] !== undefined),
+      playing: () => this.tables.entrants().filter((e) => e.status === 'active' && this.bots[e.id] !== undefined),
       frozen: () => this.record.frozen,
       finalOn: () => this.finalOn(),
       planPair: (first, second) => {
         const seed = randomSeed();
-        const [a, b] = this.store.contest.plan(
+        const [a, b] = this.tables.plan(
           [
             { kind: 'rated', seats: [first, second], seed, final: null },
             { kind: 'rated', seats: [second, first], seed, final: null },
@@ -398,21 +391,21 @@ export class Contest {
         );
         return [a!, b!];
       },
-      drop: (game) => this.store.contest.drop(game.index),
+      drop: (game) => this.tables.drop(game.index),
       playable: (game) =>
         game.kind === 'final' ||
-        (game.kind === 'rated' && game.seats.every((id) => this.store.contest.entrant(id)?.status === 'active')),
+        (game.kind === 'rated' && game.seats.every((id) => this.tables.entrant(id)?.status === 'active')),
       stored: (game) => this.stored(game),
     };
   }
 
   private finalOn(): boolean {
-    return this.store.contest.finals().some((f) => f.endedAt === null);
+    return this.tables.finals().some((f) => f.endedAt === null);
   }
 
   /** A game of the contest's was stored: it is linked to its plan, and rated if it counts. */
   private stored(game: StoredGame): void {
-    const planned = this.store.contest.planned(game.index);
+    const planned = this.tables.planned(game.index);
     if (!planned) return;
     this.settle(planned, game.id, game.result);
     if (planned.kind === 'final') this.endFinalIfPlayed();
@@ -421,7 +414,7 @@ export class Contest {
   /** What a stored game does: its ratings and promotions, or why it rates nobody; in one transaction. */
   private settle(planned: PlannedContestGame, gameId: number, result: GameResult): void {
     const outcome = this.outcome(planned, gameId, result);
-    this.store.contest.played(planned.index, gameId, outcome);
+    this.tables.played(planned.index, gameId, outcome);
     if (outcome.rated)
       for (const [id, league] of outcome.leagues) this.tell(id, `promoted to the ${this.leagues[league]!.name} league`);
     this.changed();
@@ -429,7 +422,7 @@ export class Contest {
 
   private outcome(planned: PlannedContestGame, gameId: number, result: GameResult): GameOutcome {
     if (planned.kind !== 'rated') return { rated: false, note: '' };
-    const seats = planned.seats.map((id) => this.store.contest.entrant(id)!) as [EntrantRecord, EntrantRecord];
+    const seats = planned.seats.map((id) => this.tables.entrant(id)!) as [EntrantRecord, EntrantRecord];
     const gone = seats.find((e) => e.status !== 'active');
     if (gone) return { rated: false, note: `${this.nameOf(gone)} was ${gone.status} before the game ended` };
     return ratedOutcome(seats, result, this.failingTurn(gameId, result), (league) => this.bossOf(league));
@@ -443,10 +436,10 @@ export class Contest {
   }
 
   private endFinalIfPlayed(): void {
-    const final = this.store.contest.finals().find((f) => f.endedAt === null);
+    const final = this.tables.finals().find((f) => f.endedAt === null);
     if (!final) return;
-    if (this.store.contest.gamesOfKind('final', final.id).every((g) => g.gameId !== null)) {
-      this.store.contest.endFinal(final.id);
+    if (this.tables.gamesOfKind('final', final.id).every((g) => g.gameId !== null)) {
+      this.tables.endFinal(final.id);
       this.schedule.changed();
       this.changed();
     }
@@ -456,13 +449,13 @@ export class Contest {
   private bossOf(league: number): EntrantRecord | null {
     const boss = this.leagues[league]?.boss;
     if (boss === null || boss === undefined) return null;
-    return this.store.contest.entrants().find((e) => e.authorId === null && e.league === league) ?? null;
+    return this.tables.entrants().find((e) => e.authorId === null && e.league === league) ?? null;
   }
 
   /** An entrant's name: `wood-boss`, `alice.v3`. */
   nameOf(entrant: EntrantRecord): string {
     if (entrant.authorId === null) return `${this.leagues[entrant.league]!.name}-boss`;
-    return `${this.store.contest.author(entrant.authorId)!.name}.v${entrant.version}`;
+    return `${this.tables.author(entrant.authorId)!.name}.v${entrant.version}`;
   }
 
   /** Makes an entrant playable: its bot, in the folder of its build. */
@@ -474,7 +467,7 @@ export class Contest {
       return;
     }
     if (entrant.buildHash === null || entrant.lang === null) return;
-    const packed = this.store.contest.build(entrant.buildHash)!;
+    const packed = this.tables.build(entrant.buildHash)!;
     const dir = unpackBotFiles(entrant.buildHash, packed, this.settings.cache ?? defaultCache());
     const argument = `${name}=${findLanguage(entrant.lang).run}`;
     this.bots[entrant.id] = { argument, name, spec: parseBotSpec(this.game, argument), dir };
@@ -482,9 +475,9 @@ export class Contest {
 
   /** The build a version's bot runs among, for workers. */
   private filesOf(bot: Bot): PackedFiles | null {
-    const entrant = this.store.contest.entrants().find((e) => this.bots[e.id] === bot);
+    const entrant = this.tables.entrants().find((e) => this.bots[e.id] === bot);
     if (!entrant?.buildHash) return null;
-    return { hash: entrant.buildHash, packed: this.store.contest.build(entrant.buildHash)! };
+    return { hash: entrant.buildHash, packed: this.tables.build(entrant.buildHash)! };
   }
 
   // Building and validating: several submissions at once, one an author, in the order they came.
@@ -507,7 +500,7 @@ export class Contest {
   }
 
   private async buildAndValidate(id: number, signal: AbortSignal): Promise<void> {
-    const { contest } = this.store;
+    const contest = this.tables;
     const entrant = contest.entrant(id)!;
     if (entrant.status !== 'building' && entrant.status !== 'validating') return;
     contest.setStatus(id, 'building');
@@ -540,7 +533,7 @@ export class Contest {
   }
 
   private reject(id: number, reason: string): void {
-    this.store.contest.setStatus(id, 'rejected', reason);
+    this.tables.setStatus(id, 'rejected', reason);
     this.tell(id, `rejected: ${reason}`);
     this.changed();
   }
@@ -550,7 +543,7 @@ export class Contest {
    * cpp): rejected: ...`; a reason's lines joined, and cut short (a crash's quotes the bot's stderr).
    */
   private tell(id: number, event: string): void {
-    const entrant = this.store.contest.entrant(id);
+    const entrant = this.tables.entrant(id);
     if (!entrant) return;
     const line = `tabula: submission ${id} (${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`;
     if (this.settings.log) this.settings.log(line);
@@ -572,7 +565,7 @@ export class Contest {
     ].entries()) {
       const seat = seats.indexOf(entrant.id);
       for (let tries = 1; ; tries++) {
-        const [game] = this.store.contest.plan([{ kind: 'validation', seats, seed, final: null }], false);
+        const [game] = this.tables.plan([{ kind: 'validation', seats, seed, final: null }], false);
         const { gameId, result, replay } = await this.playValidation(game!);
         const failed = result.players.find((p) => p.seat === seat && p.status !== 'ok');
         if (!failed) break;
@@ -603,7 +596,7 @@ export class Contest {
     }
     const { replay, ...rest } = played;
     const gameId = this.store.recordGame({ runId: this.runId, ...rest }, replay)!;
-    this.store.contest.played(game.index, gameId, { rated: false, note: '' });
+    this.tables.played(game.index, gameId, { rated: false, note: '' });
     return { gameId, result: played.result, replay };
   }
 
@@ -637,10 +630,11 @@ const STRANGERS_NEED: readonly Enforcement[] = ['memory', 'processes', 'containm
  * each good for one author: only their hashes are kept.
  */
 export function makeInvites(store: Store, count: number): string[] {
-  if (!store.contest.get())
+  const tables = new ContestTables(store);
+  if (!tables.get())
     throw new StoreError(`${store.path} holds no contest: start one with tabula ladder <game> --db ${store.path}`);
   const codes = Array.from({ length: count }, () => newSecret(SECRET.invite));
-  store.contest.addInvites(codes.map(hashSecret));
+  tables.addInvites(codes.map(hashSecret));
   return codes;
 }
 

@@ -8,7 +8,7 @@
 import { rate, rating } from 'openskill';
 import type { GameResult } from '../core/game-result.js';
 import { machineCaused, round3, type TimedOutTurn } from '../core/time-control.js';
-import type { EntrantRecord, GameOutcome, RatingUpdate } from '../league/store/contest-records.js';
+import type { EntrantRecord, GameOutcome, RatingUpdate } from './store/records.js';
 
 /** An OpenSkill rating: its mean skill μ and its uncertainty σ. */
 export type Rating = { readonly mu: number; readonly sigma: number };

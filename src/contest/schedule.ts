@@ -1,14 +1,14 @@
 /**
- * A contest's games as the run formats' executors take them (league/formats/format.ts), here or on
+ * A contest's games as the run formats' executors take them (runs/formats/format.ts), here or on
  * workers: never complete. It hands out, in order, games planned before a stop that were not played,
  * the second game of each pair (seats swapped on the pair's seed), a final's games while a final is
  * on, and otherwise a new pair (pairing.ts); it waits while the contest is frozen, while nobody has
  * an opponent, or while its slots are taken (a validation holds one), and says when that changes.
  */
-import type { PlannedGame, Schedule } from '../league/formats/format.js';
-import type { EntrantRecord, PlannedContestGame } from '../league/store/contest-records.js';
-import type { StoredGame } from '../league/store/records.js';
+import type { PlannedGame, Schedule } from '../runs/formats/format.js';
+import type { StoredGame } from '../runs/store/records.js';
 import { type Candidate, choosePair } from './pairing.js';
+import type { EntrantRecord, PlannedContestGame } from './store/records.js';
 
 /** What the schedule reads of the contest, and plans in it. */
 export interface ScheduleBook {

@@ -9,7 +9,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { shownInView } from '../arena/sandbox/file-view.js';
-import type { PackedFile } from '../league/workers/bot-files.js';
+import type { PackedFile } from '../runs/workers/bot-files.js';
 import { buildFiles, LANGUAGES, type Language, startersOf } from '../starters/kit.js';
 
 /** The most a submission's files may hold, in bytes, and how many files. */

@@ -1,7 +1,7 @@
 /**
  * Line-oriented I/O as a bot sees it. Built-in bots are written against `LineIO`, so the very same
  * code runs inside the arena (fed the protocol text in memory) and as a stand-alone program on
- * stdin/stdout (`tabula bot <game> <name>`). The streams behind it are the arena's (line-streams.ts).
+ * stdin/stdout (`tabula bot <game> <name>`). The streams behind it are the arena's (arena/process/line-streams.ts).
  */
 
 export interface LineIO {

@@ -75,7 +75,7 @@ const TICKS_PER_SECOND = 100;
 /**
  * The variable in which the arena tells a bot's process when it started it (its command ran), in ms
  * since the epoch: the process itself may be older, a shell made ahead that waited for its bot
- * (arena/bot-shell.ts), and Linux records only when a process was forked.
+ * (arena/process/shell.ts), and Linux records only when a process was forked.
  */
 export const STARTED_VARIABLE = 'TABULA_STARTED';
 

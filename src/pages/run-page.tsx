@@ -1,6 +1,6 @@
 /** `/runs/<id>`: everything `tabula results` reports of a run, as tables and pictures, kept up to date. */
 import { useState } from 'preact/hooks';
-import type { Interval } from '../league/stats/elo.js';
+import type { Interval } from '../runs/stats/elo.js';
 import type { RunData, RunGame, TimeHistogram } from '../server/wire.js';
 import { Chart } from './chart.js';
 import { elo, ms, percent, when } from './format.js';

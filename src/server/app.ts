@@ -9,7 +9,7 @@ import type { Contest } from '../contest/contest.js';
 import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
-import type { Store } from '../league/store/store.js';
+import type { Store } from '../runs/store/store.js';
 import { bodyLimit } from './body-limit.js';
 import { parseStartRequest } from './client-input.js';
 import { contestRoutes, hasSession } from './contest-routes.js';

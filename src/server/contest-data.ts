@@ -8,10 +8,10 @@ import type { Replay } from '../arena/replay.js';
 import type { Contest } from '../contest/contest.js';
 import { SUBMISSIONS_PER_HOUR } from '../contest/contest.js';
 import { FIRST_RATING, rateTwo, SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
+import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES } from '../contest/submission.js';
 import type { GameResult } from '../core/game-result.js';
-import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../league/store/contest-records.js';
-import type { StoredGame } from '../league/store/records.js';
+import type { StoredGame } from '../runs/store/records.js';
 import type {
   AdminData,
   AuthorData,
@@ -47,7 +47,7 @@ export function contestInfo(contest: Contest, viewer: Viewer): ContestInfo {
     leagues: contest.leagues.map((l) => ({ index: l.index, name: l.name, boss: l.boss })),
     languages: contest.languages.taken.map((l) => ({ id: l.id, name: l.name, build: l.build, run: l.run })),
     frozen: contest.frozen,
-    finals: contest.store.contest.finals().map((f) => finalSummary(contest, f)),
+    finals: contest.tables.finals().map((f) => finalSummary(contest, f)),
     limits: { sourceBytes: MAX_SOURCE_BYTES, submissionsPerHour: SUBMISSIONS_PER_HOUR },
     viewer,
   };
@@ -55,7 +55,7 @@ export function contestInfo(contest: Contest, viewer: Viewer): ContestInfo {
 
 /** The active versions and the bosses, the highest league first, by rating within each. */
 export function leaderboard(contest: Contest): Leaderboard {
-  const playing = contest.store.contest.entrants().filter((e) => e.status === 'active');
+  const playing = contest.tables.entrants().filter((e) => e.status === 'active');
   const rows: LeaderboardRow[] = [];
   for (const league of [...contest.leagues].reverse()) {
     const inLeague = playing.filter((e) => e.league === league.index).sort((a, b) => shownRating(b) - shownRating(a));
@@ -66,7 +66,7 @@ export function leaderboard(contest: Contest): Leaderboard {
 
 function entrantLine(contest: Contest, e: EntrantRecord): Omit<LeaderboardRow, 'rank'> {
   return {
-    author: e.authorId === null ? null : contest.store.contest.author(e.authorId)!.name,
+    author: e.authorId === null ? null : contest.tables.author(e.authorId)!.name,
     submission: e.id,
     version: e.version,
     league: contest.leagues[e.league]!.name,
@@ -92,7 +92,7 @@ const LISTED_FAILURES = 50;
 /** A submission, whole: only for its author and the admin. */
 export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
   const line = entrantLine(contest, entrant);
-  const { contest: tables } = contest.store;
+  const { tables } = contest;
   const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false), asker);
   return {
     id: entrant.id,
@@ -129,8 +129,8 @@ function waitingOf(contest: Contest, id: number): { ahead: number } | null {
 
 /** An author's page: their versions as anyone may see them. */
 export function authorData(contest: Contest, authorId: number, asker: Asker): AuthorData {
-  const author = contest.store.contest.author(authorId)!;
-  const versions = contest.store.contest
+  const author = contest.tables.author(authorId)!;
+  const versions = contest.tables
     .entrants()
     .filter((e) => e.authorId === authorId)
     .reverse()
@@ -161,7 +161,7 @@ const storedById = (contest: Contest, ids: readonly number[]): Map<number, Store
 
 /** The games as `asker` may read them: a crash's reason quotes the bot's stderr, for its author alone. */
 function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker: Asker): ContestGameLine[] {
-  const entrants = new Map(contest.store.contest.entrants().map((e) => [e.id, e]));
+  const entrants = new Map(contest.tables.entrants().map((e) => [e.id, e]));
   const entrantOf = (id: number) => entrants.get(id) ?? null;
   const names = new Map([...entrants.values()].map((e) => [e.id, contest.nameOf(e)]));
   const stored = storedById(
@@ -193,7 +193,7 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker:
 /** The entrant's rated and final games, all of them, by opponent, from its side. */
 function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
   const byOpponent = new Map<number, { wins: number; draws: number; losses: number }>();
-  for (const { seats, winner } of contest.store.contest.outcomesOf(entrant.id)) {
+  for (const { seats, winner } of contest.tables.outcomesOf(entrant.id)) {
     const seat = seats.indexOf(entrant.id);
     const other = seats[1 - seat]!;
     const tally = byOpponent.get(other) ?? { wins: 0, draws: 0, losses: 0 };
@@ -203,7 +203,7 @@ function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
     byOpponent.set(other, tally);
   }
   return [...byOpponent].map(([id, t]) => ({
-    opponent: contest.nameOf(contest.store.contest.entrant(id)!),
+    opponent: contest.nameOf(contest.tables.entrant(id)!),
     games: t.wins + t.draws + t.losses,
     ...t,
   }));
@@ -214,7 +214,7 @@ function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
  * a crash's message only for those who may read it.
  */
 function failures(contest: Contest, entrant: EntrantRecord, asker: Asker): FailureLine[] {
-  const { contest: tables } = contest.store;
+  const { tables } = contest;
   const games = [...tables.gamesOf(entrant.id, LISTED_GAMES, false), ...tables.gamesOf(entrant.id, LISTED_GAMES, true)]
     .filter((g) => g.gameId !== null)
     .sort((a, b) => b.index - a.index);
@@ -242,7 +242,7 @@ function failures(contest: Contest, entrant: EntrantRecord, asker: Asker): Failu
 }
 
 function finalSummary(contest: Contest, final: FinalRecord): FinalSummary {
-  const games = contest.store.contest.gamesOfKind('final', final.id);
+  const games = contest.tables.gamesOfKind('final', final.id);
   return {
     id: final.id,
     rounds: final.rounds,
@@ -255,7 +255,7 @@ function finalSummary(contest: Contest, final: FinalRecord): FinalSummary {
 
 /** A final's standings, from its own games alone: ratings start afresh, points beside them. */
 export function finalData(contest: Contest, final: FinalRecord, asker: Asker): FinalData {
-  const planned = contest.store.contest.gamesOfKind('final', final.id);
+  const planned = contest.tables.gamesOfKind('final', final.id);
   const stored = storedById(
     contest,
     planned.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
@@ -274,10 +274,10 @@ export function finalData(contest: Contest, final: FinalRecord, asker: Asker): F
   }
   const standings = [...tallies]
     .map(([id, t]) => {
-      const entrant = contest.store.contest.entrant(id)!;
+      const entrant = contest.tables.entrant(id)!;
       return {
         name: contest.nameOf(entrant),
-        author: contest.store.contest.author(entrant.authorId!)!.name,
+        author: contest.tables.author(entrant.authorId!)!.name,
         submission: id,
         mu: round(t.rating.mu),
         sigma: round(t.rating.sigma),
@@ -308,7 +308,7 @@ function tally(t: FinalTally, result: GameResult, seat: number): void {
 }
 
 export function adminData(contest: Contest): AdminData {
-  const { contest: tables } = contest.store;
+  const { tables } = contest;
   const submissions = tables
     .entrants()
     .filter((e) => e.authorId !== null)
@@ -328,7 +328,7 @@ export function adminData(contest: Contest): AdminData {
 
 /** The builds in hand, then those waiting, each with its author. */
 function buildLines(contest: Contest): BuildLine[] {
-  const { contest: tables } = contest.store;
+  const { tables } = contest;
   const { building, waiting } = contest.builds();
   const lines = [...building, ...waiting.map((b) => ({ ...b, since: null }))];
   return lines.flatMap((b): BuildLine[] => {
@@ -353,10 +353,10 @@ function buildLines(contest: Contest): BuildLine[] {
  */
 export function replayFor(contest: Contest, replay: Replay, gameId: number, asker: Asker): Replay {
   if (asker.admin) return replay;
-  const planned = contest.store.contest.plannedOfGame(gameId);
+  const planned = contest.tables.plannedOfGame(gameId);
   return hidePrivate(
     replay,
-    readable(planned?.seats ?? [], asker, (id) => contest.store.contest.entrant(id)),
+    readable(planned?.seats ?? [], asker, (id) => contest.tables.entrant(id)),
   );
 }
 

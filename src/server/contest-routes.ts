@@ -11,9 +11,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { type Contest, ContestError } from '../contest/contest.js';
 import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
+import type { AuthorRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
-import type { AuthorRecord } from '../league/store/contest-records.js';
-import { unpackedFiles } from '../league/workers/bot-files.js';
+import { unpackedFiles } from '../runs/workers/bot-files.js';
 import { bodyLimit } from './body-limit.js';
 import {
   type Asker,
@@ -51,7 +51,7 @@ const NOBODY: Who = { authorId: null, author: null, admin: false, csrf: null };
 export const hasSession = (c: Context): boolean => getCookie(c, SESSION_COOKIE) !== undefined;
 
 export function contestRoutes(app: Hono, contest: Contest, allowed: () => ReadonlySet<string>): void {
-  const tables = contest.store.contest;
+  const tables = contest.tables;
 
   /** Who asks; a Response (401) for a Bearer token that is nobody's. */
   const who = (c: Context): Who | Response => {

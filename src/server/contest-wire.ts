@@ -2,7 +2,7 @@
  * The JSON of a contest server's API (`tabula ladder`), as its pages and scripts (`tabula submit`)
  * read it. Types only. A contract: change it only by adding fields.
  */
-import type { EntrantStatus } from '../league/store/contest-records.js';
+import type { EntrantStatus } from '../contest/store/records.js';
 
 /** Who asks: an author, the admin, or nobody; `csrf` is what a page sends with each change it asks for. */
 export interface Viewer {

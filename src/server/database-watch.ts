@@ -3,8 +3,8 @@
  * being played now with their turns, polled a few times a second and handed to the hub.
  */
 import { isRunning } from '../core/proc.js';
-import type { LiveGames } from '../league/store/live-games.js';
-import type { Store } from '../league/store/store.js';
+import type { LiveGames } from '../runs/store/live-games.js';
+import type { Store } from '../runs/store/store.js';
 import type { LiveHub } from './live-hub.js';
 
 /** How often the database is read: new turns show within this and the writer's own batching. */

@@ -1,10 +1,10 @@
 /** What the web arena shows of runs: the list with progress, and a run's report with its pictures' data. */
-import { formatOf } from '../league/formats/index.js';
-import { PairTally } from '../league/report/pair-tally.js';
-import { runReport } from '../league/report/run-report.js';
-import type { RunConfig } from '../league/run-config.js';
-import type { RunRecord, SeatTimes, StoredGame } from '../league/store/records.js';
-import type { Store } from '../league/store/store.js';
+import { formatOf } from '../runs/formats/index.js';
+import { PairTally } from '../runs/report/pair-tally.js';
+import { runReport } from '../runs/report/run-report.js';
+import type { RunConfig } from '../runs/run-config.js';
+import type { RunRecord, SeatTimes, StoredGame } from '../runs/store/records.js';
+import type { Store } from '../runs/store/store.js';
 import type { BotDetails, FailureLink, RunData, RunGame, RunSummary, TimeHistogram } from './wire.js';
 
 /** Failures per bot whose turn is looked up in their replay (each one is read and inflated). */

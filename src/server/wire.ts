@@ -4,9 +4,9 @@
  */
 import type { GameResult, ReplayHead, ReplayTurn } from '../arena/replay.js';
 import type { ClickMove } from '../core/game.js';
-import type { BotReport } from '../league/report/bot-report.js';
-import type { RunReport } from '../league/report/run-report.js';
-import type { RunKind } from '../league/store/records.js';
+import type { BotReport } from '../runs/report/bot-report.js';
+import type { RunReport } from '../runs/report/run-report.js';
+import type { RunKind } from '../runs/store/records.js';
 
 /**
  * A game as the viewer shows it: a stored game (`123`), a game another process plays now

@@ -6,11 +6,11 @@ import { getPriority, homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProcessBot, type ProcessBotOptions } from '../../src/arena/process-bot.js';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
 import { STRANGER_IDS } from '../../src/arena/sandbox/identity.js';
 import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { ProcessSeat, type ProcessSeatOptions } from '../../src/arena/seats/process-seat.js';
 import type { TurnResult } from '../../src/core/connection.js';
 import { isRunning, procStat } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
@@ -27,8 +27,8 @@ const skip = (what: Parameters<typeof off.get>[0]) => {
 };
 
 /** Plays `turns` turns of `command` under `options`; the results, the bot closed whatever happened. */
-async function play(command: string, turns: number, options: ProcessBotOptions = {}): Promise<TurnResult[]> {
-  const b = new ProcessBot(command, options);
+async function play(command: string, turns: number, options: ProcessSeatOptions = {}): Promise<TurnResult[]> {
+  const b = new ProcessSeat(command, options);
   try {
     const results: TurnResult[] = [];
     // Generous: a bot over its memory may thrash a while before the kernel kills it (seconds where
@@ -70,7 +70,7 @@ describe('the sandbox of a bot process', () => {
   it('stops a bot that went over its process limit and plays on, by its next turn', {
     skip: skip('processes'),
   }, async () => {
-    const b = new ProcessBot(bot('fork-storm.py', 100, 'survive'), {
+    const b = new ProcessSeat(bot('fork-storm.py', 100, 'survive'), {
       limits: { ...DEFAULT_LIMITS, maxProcesses: 20 },
     });
     try {
@@ -85,7 +85,7 @@ describe('the sandbox of a bot process', () => {
 
   it('ends a child that called setsid and ignores SIGTERM and SIGHUP', { skip: skip('containment') }, async () => {
     const pidFile = join(await mkdtemp(join(tmpdir(), 'tabula-')), 'child.pid');
-    const b = new ProcessBot(bot('setsid-child.py', pidFile));
+    const b = new ProcessSeat(bot('setsid-child.py', pidFile));
     let child = 0;
     try {
       assert.equal((await b.turn(['1'], seconds(10))).kind, 'line');
@@ -134,7 +134,7 @@ describe('the sandbox of a bot process', () => {
     const own = `${getPriority()}`;
     const span = 3000;
     const created = performance.now();
-    const b = new ProcessBot(bot('nice.py'), { startUp: millis(span) });
+    const b = new ProcessSeat(bot('nice.py'), { startUp: millis(span) });
     try {
       // The bot lowers itself as it starts (Python, then a thread and a child): only once it has,
       // before its start-up time is over, can the give-back at that time be seen.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { shellCommand } from '../../src/arena/shell-command.js';
+import { shellCommand } from '../../src/arena/process/shell-command.js';
 
 describe('shellCommand', () => {
   it('runs one simple command with exec, so that the shell holds no copy of the pipes', () => {

@@ -10,9 +10,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProcessBot } from '../../src/arena/process-bot.js';
 import { DEFAULT_LIMITS } from '../../src/arena/sandbox/limits.js';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
+import { ProcessSeat } from '../../src/arena/seats/process-seat.js';
 import type { TurnResult } from '../../src/core/connection.js';
 import { machineCaused } from '../../src/core/time-control.js';
 import { millis } from '../../src/core/units.js';
@@ -47,7 +47,7 @@ const LIMIT = millis(100);
 
 /** The first turn of `command` (its start-up out of the way first: a turn with a long limit). */
 async function lateTurn(command: string, during?: () => Promise<() => void>): Promise<TurnResult> {
-  const bot = new ProcessBot(command, { limits: DEFAULT_LIMITS });
+  const bot = new ProcessSeat(command, { limits: DEFAULT_LIMITS });
   try {
     const warm = await bot.turn(['warm'], millis(10_000));
     assert.equal(warm.kind, 'line', JSON.stringify(warm));
@@ -103,7 +103,7 @@ describe('whom a timeout is due to', { skip: unmeasured ?? false }, () => {
   });
 
   it('an answer in time that the arena, busy, read after the deadline is the machine’s doing', async () => {
-    const bot = new ProcessBot(cpuBot('sleep', 0), { limits: DEFAULT_LIMITS });
+    const bot = new ProcessSeat(cpuBot('sleep', 0), { limits: DEFAULT_LIMITS });
     try {
       assert.equal((await bot.turn(['warm'], millis(10_000))).kind, 'line');
       const turn = bot.turn(['go'], LIMIT);
@@ -122,7 +122,7 @@ describe('whom a timeout is due to', { skip: unmeasured ?? false }, () => {
   });
 
   it('a bot that exits in its turn is a crash with its code, though its end is read after its deadline', async () => {
-    const bot = new ProcessBot(
+    const bot = new ProcessSeat(
       'exec python3 -c "import sys; sys.stdin.readline(); print(1, flush=True); sys.stdin.readline(); sys.exit(7)"',
       {
         limits: DEFAULT_LIMITS,

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { Replay } from '../../src/arena/replay.js';
 import { procStat } from '../../src/core/proc.js';
-import { connectRedis } from '../../src/league/workers/redis.js';
+import { connectRedis } from '../../src/runs/workers/redis.js';
 import { type Run, root, slack, tabula, tabulaCommand } from '../support/cli.js';
 import { freePort, startRedis } from '../support/redis.js';
 

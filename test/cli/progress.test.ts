@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runProgress } from '../../src/cli/progress.js';
-import { storedGame } from '../support/league.js';
+import { storedGame } from '../support/runs.js';
 
 /** A stream that is not a terminal, keeping what is written to it. */
 function logFile(): Writable & { readonly text: () => string } {

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatReport } from '../../src/cli/run-report-text.js';
 import { millis } from '../../src/core/units.js';
-import { runReport } from '../../src/league/report/run-report.js';
-import type { RunConfig } from '../../src/league/run-config.js';
-import type { RunRecord } from '../../src/league/store/records.js';
-import { type GameSketch, storedGame } from '../support/league.js';
+import { runReport } from '../../src/runs/report/run-report.js';
+import type { RunConfig } from '../../src/runs/run-config.js';
+import type { RunRecord } from '../../src/runs/store/records.js';
+import { type GameSketch, storedGame } from '../support/runs.js';
 import { assertSnapshot } from '../support/snapshot.js';
 
 const timeLimits = { firstTurn: millis(1000), turn: millis(50) };

@@ -8,11 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { unenforced } from '../../src/arena/sandbox/sandbox.js';
 import { millis } from '../../src/core/units.js';
-import type { MatchConfig } from '../../src/league/run-config.js';
-import { TABULA_APPLICATION_ID } from '../../src/league/store/schema.js';
+import type { MatchConfig } from '../../src/runs/run-config.js';
+import { TABULA_APPLICATION_ID } from '../../src/runs/store/schema.js';
 import { root, slack, tabula } from '../support/cli.js';
-import { storedGame } from '../support/league.js';
 import { writeOlderDatabase } from '../support/older-database.js';
+import { storedGame } from '../support/runs.js';
 
 const garbage = `python3 ${join(root, 'test/fixtures/bots/mills_first.py')} garbage`;
 const tempDb = async () => join(await mkdtemp(join(tmpdir(), 'tabula-')), 'runs.db');

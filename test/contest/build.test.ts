@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
 import { STRANGER_IDS } from '../../src/arena/sandbox/identity.js';
 import { BUILD_LIMITS, build } from '../../src/contest/build.js';
-import { type PackedFile, unpackedFiles } from '../../src/league/workers/bot-files.js';
+import { type PackedFile, unpackedFiles } from '../../src/runs/workers/bot-files.js';
 import { findLanguage, type Language } from '../../src/starters/kit.js';
 import { root } from '../support/cli.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Contest, ContestError, SUBMISSIONS_PER_HOUR } from '../../src/contest/contest.js';
 import { findGame } from '../../src/games/registry.js';
-import { Store } from '../../src/league/store/store.js';
+import { Store } from '../../src/runs/store/store.js';
 
 async function newContest() {
   const store = new Store(join(await mkdtemp(join(tmpdir(), 'tabula-contest-')), 'contest.db'));
@@ -78,7 +78,7 @@ describe('a contest', () => {
     const { author } = contest.join(invite!, 'alice');
     const { id } = contest.submit(author, 'python', [{ path: 'bot.py', data: Buffer.from('print(1)\n') }]);
     assert.deepEqual(
-      [contest.cancel(id).status, store.contest.entrant(id)!.reason],
+      [contest.cancel(id).status, contest.tables.entrant(id)!.reason],
       ['rejected', 'cancelled by the admin'],
     );
     assert.throws(() => contest.cancel(id), refusal('conflict', /is rejected: only a build can be cancelled/));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FIRST_RATING, ratedOutcome, ratingsAfter, shownRating, voidReason } from '../../src/contest/ratings.js';
+import type { EntrantRecord } from '../../src/contest/store/records.js';
 import type { GameResult, PlayerStatus } from '../../src/core/game-result.js';
 import { seat } from '../../src/core/units.js';
-import type { EntrantRecord } from '../../src/league/store/contest-records.js';
 
 function entrant(id: number, over: Partial<EntrantRecord> = {}): EntrantRecord {
   return {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type SentFile, SubmissionError, submittedFiles, submittedLanguage } from '../../src/contest/submission.js';
-import { writeFiles } from '../../src/league/workers/bot-files.js';
+import { writeFiles } from '../../src/runs/workers/bot-files.js';
 import { findLanguage, LANGUAGES } from '../../src/starters/kit.js';
 
 const game = { id: 'morris', title: "Nine Men's Morris" };

@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
 import { residentMb } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
-import { Store } from '../../src/league/store/store.js';
+import { Store } from '../../src/runs/store/store.js';
 import { LiveHub } from '../../src/server/live-hub.js';
 import { PERSON_GAME_LIMITS, PersonGames } from '../../src/server/person-games.js';
 import { serveArena } from '../../src/server/server.js';

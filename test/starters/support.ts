@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../src/arena/game-loop.js';
 import type { GameDefinition } from '../../src/core/game.js';
 import { loadGames } from '../../src/games/registry.js';
-import { judgeSubmission, planJudging } from '../../src/league/judge.js';
+import { judgeSubmission, planJudging } from '../../src/runs/judge.js';
 import { findLanguage } from '../../src/starters/kit.js';
 import { root, tabula } from '../support/cli.js';
 import { slackLimits } from '../support/games.js';

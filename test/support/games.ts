@@ -1,6 +1,6 @@
 /** Helpers that every game's tests share: playing protocol lines on a state, driving a bot in memory. */
 import assert from 'node:assert/strict';
-import { LineQueue } from '../../src/arena/line-streams.js';
+import { LineQueue } from '../../src/arena/process/line-streams.js';
 import type { BotSetup, Protocol, Rules } from '../../src/core/game.js';
 import type { BotProgram } from '../../src/core/line-io.js';
 import type { TimeLimits } from '../../src/core/time-control.js';

@@ -4,10 +4,10 @@
  */
 import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { type RunConfig, runIdentity } from '../../src/league/run-config.js';
-import type { StoredGame } from '../../src/league/store/records.js';
+import { type RunConfig, runIdentity } from '../../src/runs/run-config.js';
+import type { StoredGame } from '../../src/runs/store/records.js';
 
-/** The schema of src/league/store.ts before version 1, verbatim. */
+/** The schema of src/runs/store/store.ts before version 1, verbatim. */
 const VERSION_0_SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY,

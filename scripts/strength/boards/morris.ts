@@ -1,7 +1,7 @@
 /**
- * What the strength ladders of the games on the morris board (../mills.ts, ../morris.ts) share: the
- * rungs, played by the ladder runner (../ladder.ts), and a check of the strong bot's solved endgames
- * over the games the ladder stored: a bot that has a flying endgame of 3 against 3 to move that the
+ * What the gauntlets of the games on the morris board (../mills.ts, ../morris.ts) share: the
+ * pairings, played by the gauntlet runner (../gauntlet.ts), and a check of the strong bot's solved endgames
+ * over the games the gauntlet stored: a bot that has a flying endgame of 3 against 3 to move that the
  * complete table calls drawn or won for it must not lose the game.
  */
 import { startOf } from '../../../src/arena/opening.js';
@@ -10,9 +10,9 @@ import { STRONG_PARAMS } from '../../../src/boards/morris-engine/players.js';
 import type { BoardPosition } from '../../../src/boards/morris-engine/position.js';
 import type { GameDefinition } from '../../../src/core/game.js';
 import { millis, type Seat } from '../../../src/core/units.js';
-import type { MatchConfig } from '../../../src/league/run-config.js';
-import { Store } from '../../../src/league/store/store.js';
-import { ladderOptions, playLadder, type Rung } from '../ladder.js';
+import type { MatchConfig } from '../../../src/runs/run-config.js';
+import { Store } from '../../../src/runs/store/store.js';
+import { gauntletOptions, playGauntlet, type Pairing } from '../gauntlet.js';
 
 /** What the table check needs of a game beyond its definition. */
 export interface MorrisBoardGame<S, M> {
@@ -33,10 +33,10 @@ const strong = 'builtin:strong(depth=6,time=0)';
 const DEFAULT_TIME = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.default);
 
 /**
- * The ladder: depth 6 against random, greedy and depth 3 (`--rung 6`); then the default, timed,
- * against depth 3 and against itself with a tenth of its time (`--rung timed`).
+ * The gauntlet: depth 6 against random, greedy and depth 3 (`--pairing 6`); then the default, timed,
+ * against depth 3 and against itself with a tenth of its time (`--pairing timed`).
  */
-export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
+export const MORRIS_BOARD_RUNGS: readonly Pairing[] = [
   { name: 'random', bot: strong, opponent: 'builtin:random', games: 100, openings, timeLimits: untimed },
   { name: 'greedy', bot: strong, opponent: 'builtin:greedy', games: 100, openings, timeLimits: untimed },
   {
@@ -65,26 +65,26 @@ export const MORRIS_BOARD_RUNGS: readonly Rung[] = [
   },
 ];
 
-/** `npm run strength -- <game>`: the ladder, then the check of the tables over its games. */
-export async function morrisBoardLadder<S, M>(g: MorrisBoardGame<S, M>, args: readonly string[]): Promise<void> {
-  const options = ladderOptions(args);
-  await playLadder(g.game.id, MORRIS_BOARD_RUNGS, options);
-  const rungs = MORRIS_BOARD_RUNGS.filter((r) => options.only === undefined || r.name.includes(options.only));
+/** `npm run strength -- <game>`: the gauntlet, then the check of the tables over its games. */
+export async function morrisBoardGauntlet<S, M>(g: MorrisBoardGame<S, M>, args: readonly string[]): Promise<void> {
+  const options = gauntletOptions(args);
+  await playGauntlet(g.game.id, MORRIS_BOARD_RUNGS, options);
+  const pairings = MORRIS_BOARD_RUNGS.filter((r) => options.only === undefined || r.name.includes(options.only));
   console.log('\nrung                    games  3 v 3 games  lost against the table');
-  for (const rung of rungs) {
-    const { games, endgames, losses } = checkTables(g, options.db, rung, options.seed);
-    console.log(`${rung.name.padEnd(22)}  ${String(games).padStart(5)}  ${String(endgames).padStart(11)}  ${losses}`);
+  for (const pairing of pairings) {
+    const { games, endgames, losses } = checkTables(g, options.db, pairing, options.seed);
+    console.log(`${pairing.name.padEnd(22)}  ${String(games).padStart(5)}  ${String(endgames).padStart(11)}  ${losses}`);
   }
 }
 
 /**
- * Replays the stored games of `rung` (seed `seed`) and counts those where its bot had a 3 against 3
+ * Replays the stored games of `pairing` (seed `seed`) and counts those where its bot had a 3 against 3
  * endgame to move, and those it lost after one that the complete table calls drawn or won for it.
  */
 function checkTables<S, M>(
   g: MorrisBoardGame<S, M>,
   db: string,
-  rung: Rung,
+  pairing: Pairing,
   seed: number,
 ): { games: number; endgames: number; losses: number } {
   const { rules, protocol } = g.game;
@@ -96,7 +96,7 @@ function checkTables<S, M>(
   try {
     for (const run of store.runs()) {
       const config = run.config as MatchConfig;
-      if (config.game !== g.game.id || config.seed !== seed || config.bots.join() !== [rung.bot, rung.opponent].join())
+      if (config.game !== g.game.id || config.seed !== seed || config.bots.join() !== [pairing.bot, pairing.opponent].join())
         continue;
       for (const stored of store.games(run.id)) {
         const replay = store.replay(stored.id)!;

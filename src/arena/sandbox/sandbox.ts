@@ -11,7 +11,7 @@ import { chownSync, lchownSync, lstatSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isRunning, processName, RunQueueWait, STARTED_VARIABLE, threadsOf } from '../../core/proc.js';
 import { ownNice, raisingProblem, setNice } from '../../core/start-up-priority.js';
-import { READ_AND_RUN, shellQuote } from '../shell-command.js';
+import { READ_AND_RUN, shellQuote } from '../process/shell-command.js';
 import { hasV1, openV1 } from './cgroup-v1.js';
 import { openV2, v2Cgroup } from './cgroup-v2.js';
 import type { BotCgroups, CgroupBackend, CgroupFeature } from './cgroups.js';
@@ -190,7 +190,7 @@ export class Sandbox {
    * to hand it from descriptor `fd` on (the first after those the bot is given). The shell enters
    * the sandbox, then waits on its input for the script that becomes the bot (`READ_AND_RUN`,
    * `script`): all of the sandbox that does not depend on the bot can be made before the bot is
-   * known. `session`: the bot may have a session of its own (process-groups.ts), being in a cpu
+   * known. `session`: the bot may have a session of its own (process/groups.ts), being in a cpu
    * cgroup of its own, out of the reach of the kernel's autogroups.
    */
   shell(fd: number): { file: string; args: string[]; fds: readonly number[]; session: boolean } {
@@ -286,7 +286,7 @@ export class Sandbox {
   }
 
   /**
-   * Looks at the bot between its answers (bot-process.ts): the files it holds in its /tmp, which
+   * Looks at the bot between its answers (process/bot-process.ts): the files it holds in its /tmp, which
    * are gone with it, so that its end can say what they were.
    */
   watch(): void {

@@ -1,6 +1,6 @@
 /**
  * An opening book for the placing phase: for positions of the game's first moves, the move a deep
- * search chose there (made by scripts/morris-book.ts). A position and its images under the board's
+ * search chose there (made by scripts/tuning/morris-book.ts). A position and its images under the board's
  * 16 symmetries (symmetry.ts) are one entry, stored in the form whose key is least (`canonical`),
  * so the book stays small; a move found there is mapped back onto the position as it stands.
  *

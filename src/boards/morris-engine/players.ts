@@ -3,8 +3,9 @@
  * its parameters and its use of the clock. Each game's bots (src/games/<game>/bots/) read their
  * statement's input into a position and write the chosen move in their protocol.
  */
+
+import { type Clearable, collectGarbage, type Use } from '../../core/engine-reuse.js';
 import type { BotSetup, Setting } from '../../core/game.js';
-import { type Clearable, collectGarbage, type Use } from '../../core/keeper.js';
 import { processStartedAt } from '../../core/proc.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
@@ -120,15 +121,15 @@ const TURN_TABLES = 0.4;
 const ROOT_TABLE = 0.8;
 
 /**
- * What the strong bot thinks with, which may outlive its game (see `workingsFor`): one search, kept
+ * What the strong bot thinks with, which may outlive its game (see `engineFor`): one search, kept
  * from turn to turn (its transposition table learns), and the solved endgames: the `preload`
  * tables solved from the first turn on, and the table of any flying endgame of 3 against 3 met at
  * the root, solved over the turns that follow.
  */
-export class Workings implements Clearable {
+export class Engine implements Clearable {
   readonly search: Search;
   readonly endgames: Endgames | null;
-  /** Whether a first turn's preparation has run with them (see `Thinker.prepare`). */
+  /** Whether a first turn's preparation has run with it (see `Player.prepare`). */
   prepared = false;
 
   constructor(weights: Weights, tables: boolean, preload: readonly (readonly [number, number])[] = []) {
@@ -139,7 +140,7 @@ export class Workings implements Clearable {
 
   /**
    * The search as new. The solved endgames stay (they are the same in every game), and so does
-   * `prepared`: kept workings skip the first turn's warm-up, half of each first turn at full
+   * `prepared`: a kept engine skips the first turn's warm-up, half of each first turn at full
    * priority beside the other games' timed turns.
    */
   clear(): void {
@@ -148,32 +149,32 @@ export class Workings implements Clearable {
 }
 
 /**
- * How a game of the strong bot with `settings` takes its workings from its process's keeper
- * (core/keeper.ts): kept ones serve if they hold endgames as `settings` asks. Only a bot on the
+ * How a game of the strong bot with `settings` takes its engine from its process (core/engine-reuse.ts):
+ * a kept one serves if it holds endgames as `settings` asks. Only a bot on the
  * clock keeps them: an untimed bot's game (the same on any machine) must not depend on the games
  * its process played before, as the endgames it holds would make it.
  */
-export function workingsFor(
+export function engineFor(
   settings: StrongSettings,
   weights: Weights,
   preload: readonly (readonly [number, number])[] = [],
-): Use<Workings> {
+): Use<Engine> {
   const timed = settings.time > 0;
   return {
-    make: () => new Workings(weights, settings.tables, preload),
-    fits: (workings) => timed && (workings.endgames !== null) === settings.tables,
+    make: () => new Engine(weights, settings.tables, preload),
+    fits: (engine) => timed && (engine.endgames !== null) === settings.tables,
     keep: timed,
   };
 }
 
-/** The strong bot's brain for one game: its opening book if it has one, and its workings. */
-export class Thinker {
+/** The strong bot for one game: its opening book if it has one, its engine, and its time. */
+export class Player {
   private turns = 0;
 
   constructor(
     private readonly setup: BotSetup,
     private readonly settings: StrongSettings,
-    private readonly workings: Workings,
+    private readonly engine: Engine,
     private readonly book: OpeningBook | null = null,
   ) {}
 
@@ -182,14 +183,14 @@ export class Thinker {
    * start: the arena starts both bots with the game and writes a bot's first input after starting
    * it, so the first turn's clock starts after the process did, whichever seat the bot has. The bot
    * moving second, whose input comes when the first has moved, is then warm too. In the bot's own
-   * process the warm-up yields the CPU (see `prepare`). Does nothing with workings an earlier game
+   * process the warm-up yields the CPU (see `prepare`). Does nothing with engine an earlier game
    * prepared, or once half the first turn has passed since the process started (a bot in a
    * long-running arena's own process): `think` prepares in the first turn then.
    */
   ready(start: BoardPosition): void {
     if (
       this.settings.time > 0 &&
-      !this.workings.prepared &&
+      !this.engine.prepared &&
       performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn
     )
       this.prepare(start, STARTED, this.setup.ownProcess === true);
@@ -202,9 +203,9 @@ export class Thinker {
     const { depth, time, nodes } = this.settings;
     // The book answers at once, once the bot is prepared (see `ready`).
     const booked = this.book?.lookup(p) ?? NO_MOVE;
-    if (booked !== NO_MOVE && (time === 0 || this.workings.prepared))
+    if (booked !== NO_MOVE && (time === 0 || this.engine.prepared))
       return { move: booked, score: 0, depth: 0, nodes: 0 };
-    const { search, endgames } = this.workings;
+    const { search, endgames } = this.engine;
     const table = endgames !== null && Endgames.holds(p) ? endgames.table(Endgames.liveOf(p)) : null;
     if (time === 0) {
       endgames?.work(Infinity);
@@ -214,7 +215,7 @@ export class Thinker {
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (!this.workings.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
+    if (!this.engine.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
     else if (!first) endgames?.work(startedAt + share * budget);
     const now = performance.now();
     const stop = first ? now + budget : Math.max(now, startedAt + budget);
@@ -229,8 +230,8 @@ export class Thinker {
    */
   private prepare(p: BoardPosition, origin: number, yielding: boolean): void {
     const { firstTurn } = this.setup.timeLimits;
-    this.workings.prepared = true;
-    const { endgames } = this.workings;
+    this.engine.prepared = true;
+    const { endgames } = this.engine;
     endgames?.prepare(performance.now() + FIRST_TURN_REHEARSAL * firstTurn);
     endgames?.work(origin + FIRST_TURN_TABLES * firstTurn);
     const warmUp = () => this.warmUp(p, origin + FIRST_TURN_WARM_UP * firstTurn);
@@ -257,7 +258,7 @@ export class Thinker {
       for (; p.status === ONGOING && made < WARM_UP_PLIES && performance.now() < deadline; made++) {
         const now = performance.now();
         const deepens = made % WARM_UP_DEEPENING === 0;
-        this.workings.search.run(p, {
+        this.engine.search.run(p, {
           depth: this.settings.depth,
           softDeadline: deepens ? now + WARM_UP_SEARCH_MS / 2 : now,
           hardDeadline: Math.min(deadline, now + WARM_UP_SEARCH_MS),

@@ -9,9 +9,9 @@
 import { Worker } from 'node:worker_threads';
 import type { LineIO } from '../../core/line-io.js';
 import type { Colour } from './board.js';
+import { DECIDED, MATE } from './engine/search.js';
+import type { SearchLimits, WorkerAnswer, WorkerData, WorkerRequest } from './engine/worker.js';
 import { parseUsi } from './moves.js';
-import { DECIDED, MATE } from './search/search.js';
-import type { SearchLimits, WorkerAnswer, WorkerData, WorkerRequest } from './search/worker.js';
 import { parseSfen, SfenError, START_SFEN } from './sfen.js';
 
 /** Kept back from the time a `go` allows: the engine's own overhead and the GUI's. */
@@ -179,7 +179,7 @@ class UsiEngine {
   private thread(): Worker {
     if (this.worker) return this.worker;
     // No options from this process's command line: `--input-type`, say, would stop the thread from starting.
-    const worker = new Worker(new URL('./search/worker.js', import.meta.url), {
+    const worker = new Worker(new URL('./engine/worker.js', import.meta.url), {
       workerData: { stop: this.stop } satisfies WorkerData,
       execArgv: [],
     });

@@ -1,6 +1,6 @@
 /** What the contest's pages share: a status, a rating, a game list, a reason with its game linked, an error in words. */
 import { useEffect, useState } from 'preact/hooks';
-import type { EntrantStatus } from '../../league/store/contest-records.js';
+import type { EntrantStatus } from '../../contest/store/records.js';
 import type { ContestGameLine, Viewer } from '../../server/contest-wire.js';
 import { getJson } from '../api.js';
 import { when } from '../format.js';

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { builtinBotCommand } from '../../../src/arena/builtin-bot.js';
-import { strongSettings, Thinker, Workings, workingsFor } from '../../../src/boards/morris-engine/players.js';
+import { builtinBotCommand } from '../../../src/arena/builtin/own-process.js';
+import { Engine, engineFor, Player, strongSettings } from '../../../src/boards/morris-engine/players.js';
 import { ALL_LINES, type BoardPosition, MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
-import { Keeper } from '../../../src/core/keeper.js';
+import { EngineReuse } from '../../../src/core/engine-reuse.js';
 import { procStat, threadsOf } from '../../../src/core/proc.js';
 import { raisingProblem, START_UP_NICE } from '../../../src/core/start-up-priority.js';
 import { millis, seat } from '../../../src/core/units.js';
@@ -29,7 +29,7 @@ const snapshot = (p: BoardPosition) => ({
   hash: [p.hashLo, p.hashHi],
 });
 
-describe('the strong bots’ thinker on the clock', () => {
+describe('the strong bots’ player on the clock', () => {
   // A first turn with the clock on warms up until half its limit from the process's start: games
   // against itself played and taken back on the position it was given. Nothing here depends on
   // the time the turns take.
@@ -40,11 +40,11 @@ describe('the strong bots’ thinker on the clock', () => {
   ];
   for (const { name, weights, start } of cases)
     it(`leaves the ${name} position as it was given and answers a legal move, first turn and later`, () => {
-      const thinker = new Thinker(setup, strongSettings({}), new Workings(weights, true));
+      const player = new Player(setup, strongSettings({}), new Engine(weights, true));
       const p = start();
       for (let turn = 0; turn < 6; turn++) {
         const before = snapshot(p);
-        const { move } = thinker.think(p, performance.now());
+        const { move } = player.think(p, performance.now());
         assert.deepEqual(snapshot(p), before, `turn ${turn}`);
         const legal = new Int32Array(MAX_MOVES);
         assert.ok(legal.subarray(0, p.generate(legal, 0)).includes(move), `turn ${turn}: ${move} is not legal`);
@@ -53,12 +53,12 @@ describe('the strong bots’ thinker on the clock', () => {
     });
 });
 
-describe('a strong bot’s workings, from game to game', () => {
+describe('a strong bot’s engine, from game to game', () => {
   const preload: [number, number][] = [[ALL_LINES, ALL_LINES]];
   const depth6 = { depth: 6, softDeadline: Infinity, hardDeadline: Infinity };
   /** The placing positions of a game of moves searched to depth 4. */
   const positions = (): BoardPosition[] => {
-    const search = new Workings(MORRIS_WEIGHTS, false).search;
+    const search = new Engine(MORRIS_WEIGHTS, false).search;
     const p = MorrisPosition.of([0, 0], [0, 0], 0);
     const seen: BoardPosition[] = [];
     for (let ply = 0; ply < 16; ply++) {
@@ -69,28 +69,28 @@ describe('a strong bot’s workings, from game to game', () => {
   };
 
   it('are kept for the next game of a bot on the clock, whose search then searches as a new one', async () => {
-    const keeper = new Keeper<Workings>();
-    const timed = workingsFor(strongSettings({}), MORRIS_WEIGHTS, preload);
+    const reuse = new EngineReuse<Engine>();
+    const timed = engineFor(strongSettings({}), MORRIS_WEIGHTS, preload);
     const [first, ...others] = positions();
-    let kept: Workings | null = null;
-    await keeper.play(timed, async (workings) => {
-      kept = workings;
-      for (const p of others) workings.search.run(p, depth6);
+    let kept: Engine | null = null;
+    await reuse.play(timed, async (engine) => {
+      kept = engine;
+      for (const p of others) engine.search.run(p, depth6);
     });
     let again: unknown = null;
-    await keeper.play(timed, async (workings) => {
-      assert.equal(workings, kept, 'the same workings');
-      again = workings.search.run(first!, depth6);
+    await reuse.play(timed, async (engine) => {
+      assert.equal(engine, kept, 'the same engine');
+      again = engine.search.run(first!, depth6);
     });
-    assert.deepEqual(again, new Workings(MORRIS_WEIGHTS, true, preload).search.run(first!, depth6));
+    assert.deepEqual(again, new Engine(MORRIS_WEIGHTS, true, preload).search.run(first!, depth6));
   });
 
   it('are new for each game of an untimed bot, and for a bot that holds no tables where they held some', async () => {
-    const keeper = new Keeper<Workings>();
-    const seen: Workings[] = [];
+    const reuse = new EngineReuse<Engine>();
+    const seen: Engine[] = [];
     const play = (params: Record<string, string>) =>
-      keeper.play(workingsFor(strongSettings(params), MORRIS_WEIGHTS, preload), async (workings) => {
-        seen.push(workings);
+      reuse.play(engineFor(strongSettings(params), MORRIS_WEIGHTS, preload), async (engine) => {
+        seen.push(engine);
       });
     await play({ time: '0' });
     await play({ time: '0' });

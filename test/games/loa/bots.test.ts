@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseBotSpec } from '../../../src/arena/bot-spec.js';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { LineQueue } from '../../../src/arena/line-streams.js';
+import { LineQueue } from '../../../src/arena/process/line-streams.js';
 import type { BotProgram } from '../../../src/core/line-io.js';
 import { Rng } from '../../../src/core/rng.js';
 import { TurnInputError } from '../../../src/core/turn-input.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
-import { DEFAULT_WEIGHTS } from '../../../src/games/loa/bots/evaluation.js';
-import { type Limits, Search, WIN } from '../../../src/games/loa/bots/search.js';
+import { DEFAULT_WEIGHTS } from '../../../src/games/loa/engine/evaluation.js';
+import { type Limits, Search, WIN } from '../../../src/games/loa/engine/search.js';
 import { BLACK, EMPTY, MAX_MOVES, type Move, Position } from '../../../src/games/loa/position.js';
 import { boardRows, formatMove, rules, stateAt } from '../../../src/games/loa/rules.js';
 import { board } from './helpers.js';

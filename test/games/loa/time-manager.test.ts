@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TimeLimits } from '../../../src/core/time-control.js';
 import { millis } from '../../../src/core/units.js';
-import { TimeManager } from '../../../src/games/loa/bots/time-manager.js';
+import { TimeManager } from '../../../src/games/loa/engine/time-manager.js';
 import { game } from '../../../src/games/loa/index.js';
 
 const LIMITS = game.timeLimits;

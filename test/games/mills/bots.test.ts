@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LineQueue } from '../../../src/arena/line-streams.js';
+import { LineQueue } from '../../../src/arena/process/line-streams.js';
 import { MAX_MOVES } from '../../../src/boards/morris-engine/position.js';
 import { type Chooser, playMills } from '../../../src/games/mills/bots/play.js';
 import { game } from '../../../src/games/mills/index.js';

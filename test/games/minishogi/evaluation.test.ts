@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Rng } from '../../../src/core/rng.js';
-import { evaluate, KING_DROPS, TEMPO, WEIGHT_COUNT } from '../../../src/games/minishogi/search/evaluation.js';
-import { WEIGHTS } from '../../../src/games/minishogi/search/weights.js';
+import { evaluate, KING_DROPS, TEMPO, WEIGHT_COUNT } from '../../../src/games/minishogi/engine/evaluation.js';
+import { WEIGHTS } from '../../../src/games/minishogi/engine/weights.js';
 import { formatSfen, parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
 describe('evaluate', () => {

@@ -3,10 +3,10 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { millis } from '../../../src/core/units.js';
 import { turnClock } from '../../../src/games/minishogi/bots/strong.js';
+import { DECIDED, MATE, Search, type SearchResult } from '../../../src/games/minishogi/engine/search.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, type Move, parseAction } from '../../../src/games/minishogi/moves.js';
 import type { Position } from '../../../src/games/minishogi/position.js';
-import { DECIDED, MATE, Search, type SearchResult } from '../../../src/games/minishogi/search/search.js';
 import { formatSfen, parseSfen, START_SFEN } from '../../../src/games/minishogi/sfen.js';
 
 /** Plays actions written in the statement's notation on `pos`. */

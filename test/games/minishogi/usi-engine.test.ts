@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { LineQueue } from '../../../src/arena/line-streams.js';
+import { LineQueue } from '../../../src/arena/process/line-streams.js';
 import { millis } from '../../../src/core/units.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { parseUsi } from '../../../src/games/minishogi/moves.js';

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseBotSpec } from '../../../src/arena/bot-spec.js';
 import { playGame } from '../../../src/arena/game-loop.js';
-import { ProcessBot } from '../../../src/arena/process-bot.js';
+import { ProcessSeat } from '../../../src/arena/seats/process-seat.js';
 import { BotStartError } from '../../../src/core/connection.js';
 import { millis, seat } from '../../../src/core/units.js';
 import { game } from '../../../src/games/minishogi/index.js';
@@ -75,7 +75,7 @@ it("usi(threads=N) sets the engine's Threads option where it has one", async () 
 
 it('the bridge refuses a turn that does not follow from the moves it knows', async () => {
   const command = fake('good').slice('usi:'.length);
-  const bot = new UsiBot(command, new ProcessBot(command));
+  const bot = new UsiBot(command, new ProcessSeat(command));
   try {
     const first = await bot.turn(protocol.turnInput(start(), seat(0), true), millis(1000));
     assert.equal(first.kind, 'line');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LineQueue } from '../../../src/arena/line-streams.js';
+import { LineQueue } from '../../../src/arena/process/line-streams.js';
 import { greedyMove } from '../../../src/boards/morris-engine/players.js';
 import { Rng } from '../../../src/core/rng.js';
 import { type Chooser, playMorris } from '../../../src/games/morris/bots/play.js';

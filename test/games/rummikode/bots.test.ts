@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
 import { millis } from '../../../src/core/units.js';
 import { greedyMove } from '../../../src/games/rummikode/bots/greedy.js';
-import { TurnPlayer } from '../../../src/games/rummikode/bots/turn.js';
+import { TurnPlayer } from '../../../src/games/rummikode/engine/turn.js';
 import { game } from '../../../src/games/rummikode/index.js';
 import { readTurn, type TurnInput } from '../../../src/games/rummikode/input.js';
 import { formatMove } from '../../../src/games/rummikode/moves.js';

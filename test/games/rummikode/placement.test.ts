@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Placement } from '../../../src/games/rummikode/bots/placement.js';
-import { Position } from '../../../src/games/rummikode/bots/position.js';
+import { Placement } from '../../../src/games/rummikode/engine/placement.js';
+import { Position } from '../../../src/games/rummikode/engine/position.js';
 import type { Table } from '../../../src/games/rummikode/moves.js';
 import { mostThrown } from './exhaustive.js';
 import { cards, stack } from './helpers.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Planner } from '../../../src/games/rummikode/bots/planner.js';
 import { cardText } from '../../../src/games/rummikode/cards.js';
+import { Planner } from '../../../src/games/rummikode/engine/planner.js';
 import {
   applyMove,
   checkMove,

@@ -5,15 +5,15 @@
  * strong` could be submitted as it is.
  */
 import { performance } from 'node:perf_hooks';
+import { EngineReuse } from '../../../core/engine-reuse.js';
 import type { BuiltinBot } from '../../../core/game.js';
-import { Keeper } from '../../../core/keeper.js';
+import { DEFAULT_WEIGHTS } from '../engine/evaluation.js';
+import { Search } from '../engine/search.js';
+import { TimeManager } from '../engine/time-manager.js';
 import { playStream } from '../input.js';
 import { maxMovesOption } from '../rules.js';
-import { DEFAULT_WEIGHTS } from './evaluation.js';
 import { OPENING_PARAMS, withOpening } from './opening.js';
 import { numberParam, numberSetting } from './params.js';
-import { Search } from './search.js';
-import { TimeManager } from './time-manager.js';
 
 const DEPTH = numberSetting('depth', 'the deepest iteration of the search, in moves', 64, 1, 64, true);
 const NODES = numberSetting(
@@ -33,8 +33,8 @@ const TIME = numberSetting(
   false,
 );
 
-/** This process's search (its 6 MB table), kept from game to game (core/keeper.ts). */
-const keeper = new Keeper<Search>();
+/** This process's search (its 6 MB table), kept from game to game (core/reuse.ts). */
+const reuse = new EngineReuse<Search>();
 const NEW_SEARCH = { make: () => new Search(DEFAULT_WEIGHTS) };
 
 export const strong: BuiltinBot = {
@@ -47,7 +47,7 @@ export const strong: BuiltinBot = {
     const depth = numberParam(params, DEPTH);
     const clock = new TimeManager(timeLimits, numberParam(params, TIME), maxMoves);
     return (io) =>
-      keeper.play(NEW_SEARCH, (search) => {
+      reuse.play(NEW_SEARCH, (search) => {
         const choose = withOpening(params, seed, (p, ply) => {
           const started = performance.now();
           const { softMs, hardMs } = clock.allot(ply);

@@ -7,14 +7,14 @@
 
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import {
+  type Engine,
+  engineFor,
+  Player,
   STRONG_PARAMS,
   strongSettings,
-  Thinker,
-  type Workings,
-  workingsFor,
 } from '../../../boards/morris-engine/players.js';
+import { EngineReuse } from '../../../core/engine-reuse.js';
 import type { BuiltinBot } from '../../../core/game.js';
-import { Keeper } from '../../../core/keeper.js';
 import { MillsPosition } from '../position.js';
 import { STOCK } from '../rules.js';
 import { playMills } from './play.js';
@@ -38,8 +38,8 @@ export const MILLS_WEIGHTS: Weights = {
   walled: -40,
 };
 
-/** This process's workings, kept from game to game (core/keeper.ts). */
-const keeper = new Keeper<Workings>();
+/** This process's engine, kept from game to game (core/reuse.ts). */
+const reuse = new EngineReuse<Engine>();
 
 export const strong: BuiltinBot = {
   description: "searches with iterative deepening alpha-beta and a transposition table, on Mills' rules",
@@ -47,10 +47,10 @@ export const strong: BuiltinBot = {
   create: (setup) => {
     const settings = strongSettings(setup.params);
     return (io) =>
-      keeper.play(workingsFor(settings, MILLS_WEIGHTS), (workings) => {
-        const thinker = new Thinker(setup, settings, workings);
-        thinker.ready(MillsPosition.of([], [STOCK, STOCK], 0));
-        return playMills(io, (p, startedAt) => thinker.think(p, startedAt).move);
+      reuse.play(engineFor(settings, MILLS_WEIGHTS), (engine) => {
+        const player = new Player(setup, settings, engine);
+        player.ready(MillsPosition.of([], [STOCK, STOCK], 0));
+        return playMills(io, (p, startedAt) => player.think(p, startedAt).move);
       });
   },
 };

@@ -4,17 +4,18 @@
  * search sees every position since the start (or since the bot's first turn) for repetitions, and
  * counts the moves played for the 300-move limit.
  */
+
+import { EngineReuse } from '../../../core/engine-reuse.js';
 import type { BuiltinBot, Setting } from '../../../core/game.js';
-import { Keeper } from '../../../core/keeper.js';
 import type { LineIO } from '../../../core/line-io.js';
 import { processStartedAt } from '../../../core/proc.js';
 import { failed, ok, type Result } from '../../../core/result.js';
 import type { TimeLimits } from '../../../core/time-control.js';
 import type { Colour } from '../board.js';
+import { Search } from '../engine/search.js';
 import { positionOf, readTurn, type TurnInput } from '../input.js';
 import { formatAction, parseAction } from '../moves.js';
 import type { Position } from '../position.js';
-import { Search } from '../search/search.js';
 import { parseSfen, START_SFEN } from '../sfen.js';
 
 /**
@@ -77,11 +78,11 @@ const PROCESS_START = processStartedAt();
 let freshProcess = true;
 
 /**
- * This process's search, kept from game to game (core/keeper.ts): a new search's table (then
+ * This process's search, kept from game to game (core/reuse.ts): a new search's table (then
  * 12 MB) for each game had V8 run full collections of the old ones as a game began, up to 196 ms
  * of wall time (200 games at concurrency 2), while the other bots think.
  */
-const keeper = new Keeper<Search>();
+const reuse = new EngineReuse<Search>();
 const NEW_SEARCH = { make: () => new Search() };
 
 const wholeNumber =
@@ -146,7 +147,7 @@ export const strong: BuiltinBot = {
   create:
     ({ timeLimits, params: given }) =>
     (io) =>
-      keeper.play(NEW_SEARCH, (search) =>
+      reuse.play(NEW_SEARCH, (search) =>
         play(io, search, {
           depth: Number(given.depth ?? 0),
           nodes: Number(given.nodes ?? 0),

@@ -1,6 +1,6 @@
 /**
- * Nine Men's Morris's opening book, made by scripts/morris-book.ts (do not edit):
- * `node dist/scripts/morris-book.js --plies 4 --depth 10`: every position of the first
+ * Nine Men's Morris's opening book, made by scripts/tuning/morris-book.ts (do not edit):
+ * `node dist/scripts/tuning/morris-book.js --plies 4 --depth 10`: every position of the first
  * 4 moves (no stone taken), up to symmetry, and the move of a search to depth 10; 479
  * entries, encoded as src/boards/morris-engine/book.ts reads them.
  */

@@ -8,15 +8,15 @@
 import { OpeningBook } from '../../../boards/morris-engine/book.js';
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
 import {
+  type Engine,
+  engineFor,
+  Player,
   STRONG_PARAMS,
   strongSettings,
-  Thinker,
-  type Workings,
-  workingsFor,
 } from '../../../boards/morris-engine/players.js';
 import { ALL_LINES } from '../../../boards/morris-engine/position.js';
+import { EngineReuse } from '../../../core/engine-reuse.js';
 import type { BuiltinBot, Setting } from '../../../core/game.js';
-import { Keeper } from '../../../core/keeper.js';
 import { failed, ok } from '../../../core/result.js';
 import { MorrisPosition } from '../position.js';
 import { BOOK_DATA } from './book-data.js';
@@ -41,7 +41,7 @@ export const MORRIS_WEIGHTS: Weights = {
   walled: 0,
 };
 
-/** The opening book (book-data.ts, made by scripts/morris-book.ts), read at its first use. */
+/** The opening book (book-data.ts, made by scripts/tuning/morris-book.ts), read at its first use. */
 let book: OpeningBook | null = null;
 const openingBook = (): OpeningBook => {
   book ??= new OpeningBook(BOOK_DATA);
@@ -56,9 +56,9 @@ const BOOK_PARAM: Setting = {
   check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
 };
 
-/** This process's workings, kept from game to game (core/keeper.ts). */
-const keeper = new Keeper<Workings>();
-/** The table the workings solve from the first turn on: the flying endgame of 3 against 3 with every line live. */
+/** This process's engine, kept from game to game (core/reuse.ts). */
+const reuse = new EngineReuse<Engine>();
+/** The table the engine solve from the first turn on: the flying endgame of 3 against 3 with every line live. */
 const PRELOAD = [[ALL_LINES, ALL_LINES]] as const;
 
 export const strong: BuiltinBot = {
@@ -68,10 +68,10 @@ export const strong: BuiltinBot = {
     const settings = strongSettings(setup.params);
     const booked = (setup.params.book ?? BOOK_PARAM.default) === 'on' ? openingBook() : null;
     return (io) =>
-      keeper.play(workingsFor(settings, MORRIS_WEIGHTS, PRELOAD), (workings) => {
-        const thinker = new Thinker(setup, settings, workings, booked);
-        thinker.ready(MorrisPosition.of([0, 0], [0, 0], 0));
-        return playMorris(io, (p, startedAt) => thinker.think(p, startedAt).move);
+      reuse.play(engineFor(settings, MORRIS_WEIGHTS, PRELOAD), (engine) => {
+        const player = new Player(setup, settings, engine, booked);
+        player.ready(MorrisPosition.of([0, 0], [0, 0], 0));
+        return playMorris(io, (p, startedAt) => player.think(p, startedAt).move);
       });
   },
 };

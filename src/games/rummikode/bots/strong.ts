@@ -4,9 +4,9 @@
  */
 import type { BuiltinBot, Setting } from '../../../core/game.js';
 import { failed, ok, type Result } from '../../../core/result.js';
+import { TurnPlayer } from '../engine/turn.js';
 import { readTurn } from '../input.js';
 import { formatMove } from '../moves.js';
-import { TurnPlayer } from './turn.js';
 
 /**
  * The share of the per-command limit the planner may use: the rest covers a busy machine (at 0.3,
