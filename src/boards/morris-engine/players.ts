@@ -6,10 +6,10 @@
 
 import { type Clearable, collectGarbage, type Use } from '../../core/engine-reuse.js';
 import type { BotSetup, Setting } from '../../core/game.js';
-import { processStartedAt } from '../../core/proc.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { yieldingCpu } from '../../core/start-up-priority.js';
+import { OwnClock, type TurnPolicy, turnTime } from '../../core/turn-budget.js';
 import type { OpeningBook } from './book.js';
 import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
@@ -105,10 +105,17 @@ const FIRST_TURN_TABLES = 0.35;
  */
 const FIRST_TURN_WARM_UP = 0.5;
 /**
- * The bot's start, from which its first turn is counted: its process's, which an arena's clock for
- * a first mover counts from its spawn, before Node's clock starts (a shell, a sandbox's set-up).
+ * A turn's limits, of its time: the `time` parameter's share of the later turns' limit, on the first
+ * turn too, whose longer limit the preparation uses. The search stops at the whole of it, counted
+ * from the read (on a first turn, from the end of the preparation), and starts no iteration after
+ * SOFT_SHARE of what is left of it once the tables have had their share.
  */
-const STARTED = processStartedAt();
+export const TIME_POLICY: TurnPolicy = { soft: SOFT_SHARE, softOfRest: true, hard: 1 };
+/**
+ * The bot's own clock: its process's start, from which its first turn's preparation is counted (an
+ * arena's clock for a first mover counts from the spawn, before Node's clock starts).
+ */
+const CLOCK = new OwnClock();
 /** A warm-up game's length at most, a position's search in it, and how often the search deepens. */
 const WARM_UP_PLIES = 400;
 const WARM_UP_SEARCH_MS = 1;
@@ -191,14 +198,14 @@ export class Player {
     if (
       this.settings.time > 0 &&
       !this.engine.prepared &&
-      performance.now() - STARTED < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn
+      CLOCK.age() < FIRST_TURN_WARM_UP * this.setup.timeLimits.firstTurn
     )
-      this.prepare(start, STARTED, this.setup.ownProcess === true);
+      this.prepare(start, CLOCK.processStart, this.setup.ownProcess === true);
   }
 
   /** The move to play at `p`, thinking from `startedAt` (`performance.now()` when the input was read). */
   think(p: BoardPosition, startedAt: number): SearchResult {
-    const { firstTurn, turn } = this.setup.timeLimits;
+    const limits = this.setup.timeLimits;
     const first = this.turns++ === 0;
     const { depth, time, nodes } = this.settings;
     // The book answers at once, once the bot is prepared (see `ready`).
@@ -211,15 +218,14 @@ export class Player {
       endgames?.work(Infinity);
       return search.run(p, { depth, softDeadline: Infinity, hardDeadline: Infinity, nodes });
     }
-    const budget = time * turn;
     const share = table !== null && !table.complete ? ROOT_TABLE : TURN_TABLES;
     // Not prepared before its input (a process that has run longer): counted from the process's
     // start while that is within the first turn, else from the input.
-    if (!this.engine.prepared) this.prepare(p, performance.now() - STARTED < firstTurn ? STARTED : startedAt, false);
-    else if (!first) endgames?.work(startedAt + share * budget);
-    const now = performance.now();
-    const stop = first ? now + budget : Math.max(now, startedAt + budget);
-    return search.run(p, { depth, softDeadline: now + SOFT_SHARE * (stop - now), hardDeadline: stop, nodes });
+    if (!this.engine.prepared)
+      this.prepare(p, CLOCK.firstTurnFrom(startedAt, limits.firstTurn, performance.now()), false);
+    else if (!first) endgames?.work(startedAt + share * turnTime(limits, TIME_POLICY, time, first));
+    const stops = CLOCK.turn(limits, TIME_POLICY, time, { first, readAt: startedAt, now: performance.now() });
+    return search.run(p, { depth, softDeadline: stops.soft, hardDeadline: stops.hard, nodes });
   }
 
   /**

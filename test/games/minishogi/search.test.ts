@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { playGame } from '../../../src/arena/game-loop.js';
+import { turnStops } from '../../../src/core/turn-budget.js';
 import { millis } from '../../../src/core/units.js';
-import { turnClock } from '../../../src/games/minishogi/bots/strong.js';
+import { TIME_POLICY } from '../../../src/games/minishogi/bots/strong.js';
 import { DECIDED, MATE, Search, type SearchResult } from '../../../src/games/minishogi/engine/search.js';
 import { game } from '../../../src/games/minishogi/index.js';
 import { formatAction, type Move, parseAction } from '../../../src/games/minishogi/moves.js';
@@ -229,18 +230,22 @@ describe('builtin:strong', () => {
 describe("builtin:strong's clock", () => {
   const first = 1000;
   const later = 100;
+  const limits = { firstTurn: millis(first), turn: millis(later) };
+  /** A turn read at `readAt`, in a process that started 20 ms before Node's clock (`fresh`: its first turn). */
+  const stopsOf = (isFirst: boolean, fresh: boolean, readAt: number) =>
+    turnStops(limits, TIME_POLICY, 1, { first: isFirst, readAt, ...(fresh && { processStart: -20 }) });
   const within = (clock: { softMs: number; hardMs: number }, limit: number) =>
     assert.ok(0 < clock.softMs && clock.softMs <= clock.hardMs && clock.hardMs < limit, JSON.stringify(clock));
 
   it('times a later turn from its read, within the limit', () => {
-    const clock = turnClock(later, 1, false, false, 5000, -20);
-    assert.equal(clock.startedAt, 5000);
+    const clock = stopsOf(false, false, 5000);
+    assert.equal(clock.from, 5000);
     within(clock, later);
   });
 
   it("times a fresh process's first turn from the process's start, since the arena's clock started then", () => {
-    const clock = turnClock(first, 1, true, true, 200, -20);
-    assert.equal(clock.startedAt, -20);
+    const clock = stopsOf(true, true, 200);
+    assert.equal(clock.from, -20);
     within(clock, first);
     assert.ok(clock.softMs > 220, 'it still thinks after the read');
   });
@@ -248,15 +253,15 @@ describe("builtin:strong's clock", () => {
   it("times a warm process's first turn of a later game from its read, not from the process's start", () => {
     // Timed from the start an hour before, every such turn stopped after its first iteration.
     for (const readAt of [600, 3_600_000]) {
-      const clock = turnClock(first, 1, true, false, readAt, -20);
-      assert.equal(clock.startedAt, readAt);
+      const clock = stopsOf(true, false, readAt);
+      assert.equal(clock.from, readAt);
       within(clock, first);
     }
   });
 
   it('times a first turn read after the whole first-turn limit from its read', () => {
-    const clock = turnClock(first, 1, true, true, 1500, -20);
-    assert.equal(clock.startedAt, 1500);
+    const clock = stopsOf(true, true, 1500);
+    assert.equal(clock.from, 1500);
     within(clock, first);
   });
 });

@@ -2,7 +2,7 @@
  * The strong bot: the morris engine's search (src/boards/morris-engine/) on Mills' rules, with
  * weights for Mills: a mill takes only when its pieces are new to its line, so reopening a standing
  * mill earns nothing, at the turn limit the pieces on the board decide, and a side shut in loses,
- * so that mobility weighs from the placing phase on (tuned by self-play, see the engine's README).
+ * so that mobility weighs from the placing phase on (tuned by self-play: src/boards/morris-engine/README.md, "The evaluation").
  */
 
 import type { Weights } from '../../../boards/morris-engine/evaluation.js';
@@ -38,7 +38,7 @@ export const MILLS_WEIGHTS: Weights = {
   walled: -40,
 };
 
-/** This process's engine, kept from game to game (core/reuse.ts). */
+/** This process's engine, kept from game to game (core/engine-reuse.ts). */
 const reuse = new EngineReuse<Engine>();
 
 export const strong: BuiltinBot = {

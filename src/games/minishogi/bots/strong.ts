@@ -1,5 +1,5 @@
 /**
- * The strong bot: the search (search/search.ts) on the position each turn shows, thinking for a
+ * The strong bot: the search (engine/search.ts) on the position each turn shows, thinking for a
  * share of the turn's limit. It follows the game from the moves it reads and plays, so that the
  * search sees every position since the start (or since the bot's first turn) for repetitions, and
  * counts the moves played for the 300-move limit.
@@ -8,9 +8,9 @@
 import { EngineReuse } from '../../../core/engine-reuse.js';
 import type { BuiltinBot, Setting } from '../../../core/game.js';
 import type { LineIO } from '../../../core/line-io.js';
-import { processStartedAt } from '../../../core/proc.js';
 import { failed, ok, type Result } from '../../../core/result.js';
 import type { TimeLimits } from '../../../core/time-control.js';
+import { OwnClock, type TurnPolicy } from '../../../core/turn-budget.js';
 import type { Colour } from '../board.js';
 import { Search } from '../engine/search.js';
 import { positionOf, readTurn, type TurnInput } from '../input.js';
@@ -19,68 +19,30 @@ import type { Position } from '../position.js';
 import { parseSfen, START_SFEN } from '../sfen.js';
 
 /**
- * Shares of the turn's limit: no new iteration starts after `SOFT`, the search stops at `HARD`.
- * The clock a bot sees starts when it reads its input, later than the arena's; the rest is margin
- * for a busy machine. A fresh process's first turn also pays for starting the process, so its
- * clock starts when the process did (the arena writes player 0's first input as it starts the
- * process). The later turn's stops are the largest measured with no timeout in 1,000 games; the
- * first turn's give the bot about the 500 ms the bridge gives Fairy-Stockfish (README, Time).
+ * Shares of the turn's limit (times the `time` parameter): no new iteration starts after `soft`,
+ * the search stops at `hard`. The clock a bot sees starts when it reads its input, later than the
+ * arena's; the rest is margin for a busy machine. A fresh process's first turn also pays for
+ * starting the process, so its clock starts when the process did (the arena writes player 0's
+ * first input as it starts the process). The later turn's stops are the largest measured with no
+ * timeout in 1,000 games; the first turn's give the bot about the 500 ms the bridge gives
+ * Fairy-Stockfish (both measured in commit 2c27129). The first turn searches at least `warmUpMs`
+ * from the read, unless that ends after `latest` of the limit: player 1's process starts with the
+ * game, long before its first input, and a search cut short there leaves the search's code
+ * uncompiled for the 100 ms turns after it (player 1's second turn was its most frequent timeout).
  */
-const SOFT = 0.49;
-const HARD = 0.55;
-const FIRST_SOFT = 0.3;
-const FIRST_HARD = 0.45;
-/**
- * The first turn searches at least `WARM_UP_MS` from the read (its soft stop half that), unless
- * that ends after `FIRST_LATEST` of the limit: player 1's process starts with the game, long before
- * its first input, and a search cut short there leaves the search's code uncompiled for the
- * 100 ms turns after it (player 1's second turn was its most frequent timeout).
- */
-const WARM_UP_MS = 100;
-const FIRST_LATEST = 0.5;
+export const TIME_POLICY: TurnPolicy = {
+  soft: 0.49,
+  hard: 0.55,
+  firstTurn: { soft: 0.3, hard: 0.45, warmUpMs: 100, latest: 0.5 },
+};
 
-/** When a turn's thinking is timed from, and its soft and hard stops, in ms from then. */
-export interface TurnClock {
-  readonly startedAt: number;
-  readonly softMs: number;
-  readonly hardMs: number;
-}
+/** This process's clock: when it started, and whether it has had a turn yet. */
+const CLOCK = new OwnClock();
 
 /**
- * The clock of a turn read at `readAt` (on `performance.now()`'s clock), with the turn's `limit`
- * and the bot's time `share`. The first turn of a process's first game (`freshProcess`), read
- * within the first turn's limit of the process's start (`processStart`), is timed from that start.
- * Any other turn is timed from its read: a warm process, which plays game after game, reads a
- * later game's first input long after it started (timed from the start, every such turn would
- * stop after its first iteration).
- */
-export function turnClock(
-  limit: number,
-  share: number,
-  first: boolean,
-  freshProcess: boolean,
-  readAt: number,
-  processStart: number,
-): TurnClock {
-  if (!first) return { startedAt: readAt, softMs: limit * share * SOFT, hardMs: limit * share * HARD };
-  const startedAt = freshProcess && readAt - processStart < limit ? processStart : readAt;
-  const readMs = readAt - startedAt;
-  const latest = limit * share * FIRST_LATEST;
-  return {
-    startedAt,
-    softMs: Math.max(limit * share * FIRST_SOFT, Math.min(readMs + WARM_UP_MS / 2, latest)),
-    hardMs: Math.max(limit * share * FIRST_HARD, Math.min(readMs + WARM_UP_MS, latest)),
-  };
-}
-
-/** When this process started, on `performance.now()`'s clock, and whether it has had a turn yet. */
-const PROCESS_START = processStartedAt();
-let freshProcess = true;
-
-/**
- * This process's search, kept from game to game (core/reuse.ts): a new search's table (then
- * 12 MB) for each game had V8 run full collections of the old ones as a game began, up to 196 ms
- * of wall time (200 games at concurrency 2), while the other bots think.
+ * This process's search, kept from game to game (core/engine-reuse.ts): a new search's table
+ * (then 12 MB) for each game had V8 run full collections of the old ones as a game began, up to
+ * 196 ms of wall time (200 games at concurrency 2, commit 2c27129), while the other bots think.
  */
 const reuse = new EngineReuse<Search>();
 const NEW_SEARCH = { make: () => new Search() };
@@ -176,11 +138,11 @@ async function play(io: LineIO, search: Search, { depth, nodes, share, timeLimit
     const readAt = performance.now();
     if (turn.id !== null) me = turn.id;
     pos = follow(pos, turn, me);
-    const limit = first ? timeLimits.firstTurn : timeLimits.turn;
-    const clock = turnClock(limit, share, first, freshProcess, readAt, PROCESS_START);
-    freshProcess = false;
+    const { from, softMs, hardMs } = CLOCK.turn(timeLimits, TIME_POLICY, share, { first, readAt });
     const result = search.run(pos, {
-      ...clock,
+      startedAt: from,
+      softMs,
+      hardMs,
       ...(depth > 0 && { depth }),
       ...(nodes > 0 && { nodes }),
     });

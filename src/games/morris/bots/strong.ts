@@ -2,7 +2,7 @@
  * The strong bot: the morris engine's search (src/boards/morris-engine/) on Nine Men's Morris's
  * rules, with weights for this game: a mill taken again each time it closes makes an open mill
  * worth much, the game is drawn at the turn limit, and a side shut in loses, so that mobility
- * weighs from the placing phase on (tuned by self-play, see the engine's README).
+ * weighs from the placing phase on (tuned by self-play: src/boards/morris-engine/README.md, "The evaluation").
  */
 
 import { OpeningBook } from '../../../boards/morris-engine/book.js';
@@ -48,7 +48,7 @@ const openingBook = (): OpeningBook => {
   return book;
 };
 
-/** Off by default: the book was not shown to pay (see the game's README, The opening book). */
+/** Off by default: the book was not shown to pay (README.md, "The opening book"). */
 const BOOK_PARAM: Setting = {
   name: 'book',
   description: 'the opening book of the first four moves: on to play its moves, off to search those positions too',
@@ -56,7 +56,7 @@ const BOOK_PARAM: Setting = {
   check: (v) => (v === 'on' || v === 'off' ? ok(v) : failed('expected on or off')),
 };
 
-/** This process's engine, kept from game to game (core/reuse.ts). */
+/** This process's engine, kept from game to game (core/engine-reuse.ts). */
 const reuse = new EngineReuse<Engine>();
 /** The table the engine solve from the first turn on: the flying endgame of 3 against 3 with every line live. */
 const PRELOAD = [[ALL_LINES, ALL_LINES]] as const;
