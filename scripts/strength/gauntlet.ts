@@ -73,7 +73,9 @@ export async function playGauntlet(
     const chosen = pairings.filter((r) => options.only === undefined || r.name.includes(options.only));
     const width = Math.max(4, ...chosen.map((r) => r.name.length));
     console.log(`${gameId}: ${chosen[0]?.bot ?? ''} against each opponent`);
-    console.log(`${'opponent'.padEnd(width)}  games   W-D-L          score [95%]            Elo [95%]               SPRT`);
+    console.log(
+      `${'opponent'.padEnd(width)}  games   W-D-L          score [95%]            Elo [95%]               SPRT`,
+    );
     for (const pairing of chosen) {
       const plan = planRun(game, {
         format: 'match',

@@ -13,7 +13,7 @@ import type { TimeLimits } from '../../src/core/time-control.js';
 import { millis } from '../../src/core/units.js';
 import type { RunConfig } from '../../src/runs/run-config.js';
 import { Store } from '../../src/runs/store/store.js';
-import { gauntletOptions, playGauntlet, type Pairing } from './gauntlet.js';
+import { gauntletOptions, type Pairing, playGauntlet } from './gauntlet.js';
 
 const OPENING = 'opening=4';
 const strong = (limit?: string) => `builtin:strong(${limit === undefined ? '' : `${limit},`}${OPENING})`;

@@ -15,7 +15,7 @@
  */
 import { existsSync } from 'node:fs';
 import { millis } from '../../src/core/units.js';
-import { gauntletOptions, playGauntlet, type Pairing } from './gauntlet.js';
+import { gauntletOptions, type Pairing, playGauntlet } from './gauntlet.js';
 
 const FAIRY_STOCKFISH = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
 const openings = { randomPlies: 2 };

@@ -3,7 +3,8 @@
  * processes beside Tabula) and as an ordinary user in a cgroup delegated to it. The sandbox suites run
  * again inside a User-Mode Linux guest whose cgroups are v2 only (`../shared/tools/cgroup2-run`,
  * beside the repository), and every limit they check must hold there: no test of theirs may fail,
- * nor skip but for what the README says an ordinary user cannot have (a priority raised back).
+ * nor skip but for what an ordinary user cannot have (a priority raised back: docs/operating.md,
+ * "Where each limit holds").
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';

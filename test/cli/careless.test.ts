@@ -1,7 +1,8 @@
 /**
  * Tabula as a careless user and a hostile client meet it, with real processes: every mistake is one
- * `tabula:` line with the README's exit code, a bot's misdeed is judged for what it is, and no stack
- * trace reaches a user, whatever they do (a full disk, a Redis that goes away, a run killed with -9).
+ * `tabula:` line with its exit code (docs/cli.md, "Exit codes"), a bot's misdeed is judged for what it
+ * is, and no stack trace reaches a user, whatever they do (a full disk, a Redis that goes away, a run
+ * killed with -9).
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';

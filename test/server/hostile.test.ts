@@ -412,7 +412,7 @@ describe("a person's game nobody watches", () => {
         return (JSON.parse(answer.body) as { key: string }).key;
       };
       const game = async (key: string) => JSON.parse((await send(`${arena.url}api/games/${key}`)).body) as GameData;
-      const earlier = new Set(descendants(process.pid, 'builtin-bot-main'));
+      const earlier = new Set(descendants(process.pid, 'arena/builtin/main.js'));
       const watched = await start();
       const left = await start();
       const never = await start();
@@ -427,7 +427,7 @@ describe("a person's game nobody watches", () => {
       // Bots of this test only, and a count that holds twice in a row: a process of an earlier test may
       // still be on its way out, and one of these on its way in.
       const bots = async (count: number) => {
-        const seen = () => descendants(process.pid, 'builtin-bot-main').filter((pid) => !earlier.has(pid)).length;
+        const seen = () => descendants(process.pid, 'arena/builtin/main.js').filter((pid) => !earlier.has(pid)).length;
         let last = -1;
         for (let i = 0; i < 250; i++) {
           const now = seen();

@@ -1,11 +1,11 @@
 /**
  * Placing positions of Nine Men's Morris where the side to move must not let itself be shut in:
  * each from a game that the strong bot of commit 48666d5 lost to Sanmill by being unable to move
- * (Sanmill at level 10 or 14, 36 ms a move, 40-game matches; see the game's README, Against
- * Sanmill), at a move of its own that walked into it. For each, the moves after which the side to
+ * (Sanmill at level 10 or 14, 36 ms a move, 40-game matches; see src/games/morris/README.md, "Against
+ * Sanmill"), at a move of its own that walked into it. For each, the moves after which the side to
  * move loses by force within 14 moves (the move included), and the moves that do not.
  *
- * The labels are checked by exhaustive search (scripts/morris-shut-in-check.ts: every move of both
+ * The labels are checked by exhaustive search (scripts/checks/morris-shut-in.ts: every move of both
  * sides, no evaluation, no reduction), and every forced loss it finds ends with the side that made
  * the move shut in. They were first found by the engine's own 14-move search, whose late moves are
  * searched shallower, and 15 moves it called safe are lost within 14 (the check's forced lines):
@@ -25,7 +25,7 @@ import { pointOfField } from '../../../src/boards/morris.js';
 import { MorrisPosition } from '../../../src/games/morris/position.js';
 
 export interface ShutInCase {
-  /** The lost game it comes from (see the game's README, Against Sanmill), and the move's ply. */
+  /** The lost game it comes from (see src/games/morris/README.md, "Against Sanmill"), and the move's ply. */
   readonly from: string;
   readonly ply: number;
   /** Each seat's stones, by field. */

@@ -12,7 +12,7 @@ import type { GameDefinition } from '../../../src/core/game.js';
 import { millis, type Seat } from '../../../src/core/units.js';
 import type { MatchConfig } from '../../../src/runs/run-config.js';
 import { Store } from '../../../src/runs/store/store.js';
-import { gauntletOptions, playGauntlet, type Pairing } from '../gauntlet.js';
+import { gauntletOptions, type Pairing, playGauntlet } from '../gauntlet.js';
 
 /** What the table check needs of a game beyond its definition. */
 export interface MorrisBoardGame<S, M> {
@@ -73,7 +73,9 @@ export async function morrisBoardGauntlet<S, M>(g: MorrisBoardGame<S, M>, args: 
   console.log('\nrung                    games  3 v 3 games  lost against the table');
   for (const pairing of pairings) {
     const { games, endgames, losses } = checkTables(g, options.db, pairing, options.seed);
-    console.log(`${pairing.name.padEnd(22)}  ${String(games).padStart(5)}  ${String(endgames).padStart(11)}  ${losses}`);
+    console.log(
+      `${pairing.name.padEnd(22)}  ${String(games).padStart(5)}  ${String(endgames).padStart(11)}  ${losses}`,
+    );
   }
 }
 
@@ -96,7 +98,11 @@ function checkTables<S, M>(
   try {
     for (const run of store.runs()) {
       const config = run.config as MatchConfig;
-      if (config.game !== g.game.id || config.seed !== seed || config.bots.join() !== [pairing.bot, pairing.opponent].join())
+      if (
+        config.game !== g.game.id ||
+        config.seed !== seed ||
+        config.bots.join() !== [pairing.bot, pairing.opponent].join()
+      )
         continue;
       for (const stored of store.games(run.id)) {
         const replay = store.replay(stored.id)!;

@@ -1,6 +1,6 @@
 /**
  * A built-in bot as a program of its own, on stdin/stdout: what `tabula bot` runs, and what the
- * arena starts (builtin-bot-main.ts) when built-in bots play as processes.
+ * arena starts (main.ts) when built-in bots play as processes.
  */
 import { fileURLToPath } from 'node:url';
 import type { BotSetup, GameDefinition } from '../../core/game.js';
@@ -14,7 +14,7 @@ export async function playOnStdio(game: GameDefinition, name: string, setup: Bot
 }
 
 /**
- * What builtin-bot-main.ts reads from its one argument, as JSON: one game's setup, or none for a
+ * What main.ts reads from its one argument, as JSON: one game's setup, or none for a
  * warm process, which is given its games on its launch channel (warm-launch.ts).
  */
 export interface BuiltinBotLaunch {

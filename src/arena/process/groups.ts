@@ -18,9 +18,10 @@ let perl: boolean | undefined;
  * is at hand to make the group; else in a session of its own (Node's `detached`, setsid). Not in a
  * session of its own where it can be helped: Linux's autogroup scheduling, on in most
  * distributions, gives each session a scheduling group of its own, and a bot in one waited up to
- * 40 ms for a core when its turn came (2 games at once on 2 cores; see the README). A bot in a cpu
- * cgroup of its own needs none of this (autogroups group only the root cgroup's tasks): its sandbox
- * says so, and it is spawned in a session of its own, without perl's start.
+ * 40 ms for a core when its turn came (2 games at once on 2 cores; docs/benchmarks.md, "A bot's
+ * session"). A bot in a cpu cgroup of its own needs none of this (autogroups group only the root
+ * cgroup's tasks): its sandbox says so, and it is spawned in a session of its own, without perl's
+ * start.
  */
 export function groupLeader(
   file: string,

@@ -4,7 +4,7 @@
  * games, such shells are made ahead, for the next bots of the same limits while the bots before them
  * play: entering a cgroup makes the kernel wait for something like an RCU grace period, 10 to 30 ms
  * unless a process entered one moments before, and a bot started seldom (a Python bot, every 100
- * ms or more) paid that whole at its start (the README's benchmarks).
+ * ms or more) paid that whole at its start (docs/benchmarks.md, "Entering a cgroup").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';

@@ -1,9 +1,10 @@
 /**
  * Bots without the network. The bots of one Tabula process share a network namespace, made at the
  * first one's start, whose only interface, loopback, is down: joining it costs a bot's start
- * microseconds, where a namespace of each bot's own cost 0.3 to 0.7 ms more to make (measured: see
- * the README's benchmarks), and the kernel more to tear down. Root makes it directly; an ordinary user inside a user namespace of its own, which
- * the bots join too, keeping their user id (`--map-current-user`: no privilege they did not have).
+ * microseconds, where a namespace of each bot's own cost 0.3 to 0.7 ms more to make (measured:
+ * docs/benchmarks.md, "The bots' network namespace"), and the kernel more to tear down. Root makes
+ * it directly; an ordinary user inside a user namespace of its own, which the bots join too, keeping
+ * their user id (`--map-current-user`: no privilege they did not have).
  * Tabula holds it by a descriptor, which a bot's first process inherits to join it and its shell
  * closes: it lasts as long as Tabula, whatever becomes of the process that made it.
  */

@@ -1,4 +1,4 @@
-/** Lines of Action: NCPC 2019 warm-up problem H, an interactive Kattis problem. See README.md. */
+/** Lines of Action: NCPC 2019 warm-up problem H, an interactive Kattis problem. Rules: rules.md; bots: README.md. */
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';

@@ -1,5 +1,5 @@
 /**
- * The rules of Lines of Action as Tabula enforces them (README.md says how the statement is read).
+ * The rules of Lines of Action as Tabula enforces them (rules.md says how the statement is read).
  * States are immutable values: `play` copies the position, then moves on the copy.
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating, SetupError } from '../../core/game.js';
@@ -40,7 +40,7 @@ import type { LoaSnapshot } from './view.js';
 /** The game's name and its table, checked by `initial`. */
 export const seating: Seating = { title: 'Lines of Action', seats: { min: 2, max: 2 } };
 
-/** The statement's limit: "Games exceeding 100 moves will be considered draws" (both sides' moves). */
+/** The statement's limit: a game longer than 100 moves is a draw (both sides' moves, rules.md). */
 export const DEFAULT_MAX_MOVES = 100;
 export const MAX_MOVES_OPTION = 'max-moves';
 

@@ -1,4 +1,4 @@
-/** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md. */
+/** Mills: the CodinGame community game (DIRECTION/RADIUS board, PUT/MOVE protocol). See README.md and rules.md. */
 import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';

@@ -1,5 +1,5 @@
 /**
- * The rules of Mills as Tabula enforces them (README.md says where they differ from the published
+ * The rules of Mills as Tabula enforces them (rules.md says where they differ from the published
  * referee). States are immutable values built from small typed arrays that `play` copies.
  */
 import { checkSeats, type GameSetup, type Outcome, type Rules, type Seating } from '../../core/game.js';

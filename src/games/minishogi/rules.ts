@@ -1,5 +1,5 @@
 /**
- * The rules of a whole game as Tabula referees it (README.md says where they differ from the
+ * The rules of a whole game as Tabula referees it (rules.md says where they differ from the
  * published referee): the engine's moves, plus the hands in capture order, threefold repetition and
  * the 300-move limit. States are values: `play` copies the position.
  */

@@ -2,7 +2,7 @@
  * The strong bot's search as a USI engine (`tabula usi minishogi strong`), for shogi GUIs and other
  * arenas: `usi`, `isready`, `usinewgame`, `position startpos|sfen ... [moves ...]`, `go` with
  * `movetime`, `depth`, `nodes`, `btime`/`wtime`/`binc`/`winc`/`byoyomi` or `infinite`, `stop`,
- * `quit`. The search runs in a thread of its own (search/worker.ts), so that `stop` is read while
+ * `quit`. The search runs in a thread of its own (engine/worker.ts), so that `stop` is read while
  * it thinks. The bot's parameters apply: `depth` and `nodes` cap every search, `time` scales the
  * time it gives itself.
  */

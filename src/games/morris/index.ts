@@ -1,4 +1,4 @@
-/** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md. */
+/** Nine Men's Morris: the CodinGame community game (fields A1..G7, PLACE/MOVE commands). See README.md, rules.md. */
 import { type GameDefinition, perftFromStart } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';

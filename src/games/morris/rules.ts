@@ -1,5 +1,5 @@
 /**
- * The rules of Nine Men's Morris as Tabula enforces them (README.md says where they differ from the
+ * The rules of Nine Men's Morris as Tabula enforces them (rules.md says where they differ from the
  * published referee). A state is a small immutable value: each side's stones as a mask of points.
  */
 import {

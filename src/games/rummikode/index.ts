@@ -1,4 +1,4 @@
-/** RummiKode: the CodinGame card game for two to four bots (stacks of runs and colour groups). See README.md. */
+/** RummiKode: the CodinGame card game for two to four bots (stacks of runs and colour groups). Rules: rules.md. */
 import type { GameDefinition } from '../../core/game.js';
 import { millis } from '../../core/units.js';
 import { greedy } from './bots/greedy.js';

@@ -1,5 +1,5 @@
 /**
- * The rules of RummiKode as Tabula enforces them (README.md says where they differ from the
+ * The rules of RummiKode as Tabula enforces them (rules.md says where they differ from the
  * published referee): the deal, turns of several commands, the draw, the end and the ranking.
  * What each command does is in moves.ts. States are immutable values.
  */

@@ -1,5 +1,5 @@
 /**
- * The rung between random and strong: a one-move greedy player. It takes a win when it has one,
+ * Between random and strong: a one-move greedy player. It takes a win when it has one,
  * avoids a move after which the opponent can win at once (or is left without a move, a draw),
  * and otherwise gathers its pieces: the move that leaves them least spread out (the sum of squared
  * distances to their centre of mass), ties broken at random.

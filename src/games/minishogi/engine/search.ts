@@ -108,7 +108,7 @@ export class Search {
   /**
    * `tableBits`: the transposition table has 2^tableBits entries of 12 bytes. 2^18 (3 MB) searched
    * 1.06 times the nodes a millisecond of CPU of 2^20 (12 MB) on median, at nearly the same depth:
-   * a probe waits for memory, less long in a smaller table (README, ninth round).
+   * a probe waits for memory, less long in a smaller table (measured in commit e066f2d).
    */
   constructor(tableBits = 18) {
     this.table = new TranspositionTable(tableBits);
@@ -197,7 +197,7 @@ export class Search {
   /**
    * Counts a node; sets `stopped` when a limit is reached (never before the first iteration is done).
    * The clock is read every 128 nodes: in a new process, before V8 has compiled the search, 1,024
-   * nodes took up to 77 ms, past a 100 ms turn's stop at 35 ms.
+   * nodes took up to 77 ms, past a 100 ms turn's stop at 55 ms (measured in commit c94574e).
    */
   private visit(): void {
     this.nodes++;

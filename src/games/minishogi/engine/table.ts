@@ -4,7 +4,7 @@
  * by the low half of the Zobrist key and checked with the high half. One typed array, allocated
  * once: an entry is three 32-bit words (the key's high half; the move, depth, bound and
  * generation; the score and the evaluation). A 24-byte bucket lies in one 64-byte cache line but
- * for one in four, which spans two (buckets padded to 32 bytes ran no faster: README, eighth round).
+ * for one in four, which spans two (buckets padded to 32 bytes ran no faster: commit 116e22c).
  */
 import type { Move } from '../moves.js';
 

@@ -1,4 +1,4 @@
-/** The rung between random and strong: takes when it can, else blocks a threat, else moves at random. */
+/** The bot between random and strong: takes when it can, else blocks a threat, else moves at random. */
 import { greedyMove } from '../../../boards/morris-engine/players.js';
 import type { BuiltinBot } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';

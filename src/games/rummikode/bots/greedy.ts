@@ -1,5 +1,5 @@
 /**
- * The baseline rung: it pushes the biggest stack its hand makes (the first one totalling 25 or
+ * The baseline opponent: it pushes the biggest stack its hand makes (the first one totalling 25 or
  * more), again while it can, then adds to the table whatever fits, then waits. It never rearranges.
  */
 import type { BuiltinBot } from '../../../core/game.js';
