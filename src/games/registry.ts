@@ -2,10 +2,12 @@
  * The games Tabula knows: every folder under src/games/ whose index exports `game`. Adding a game
  * is adding its folder; nothing here names one.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { GameDefinition } from '../core/game.js';
 
 const gamesDir = new URL('./', import.meta.url);
+/** The source tree's src/games/, where the documents are: this module runs from dist/src/games/. */
+const sourceGamesDir = new URL('../../../src/games/', import.meta.url);
 
 let loaded: Promise<GameDefinition[]> | null = null;
 
@@ -47,4 +49,12 @@ export async function findGame(id: string): Promise<GameDefinition> {
       games.map((g) => g.id),
     );
   return game;
+}
+
+/**
+ * A game's rules in Tabula's words: its folder's `rules.md` (docs/architecture.md, "Code layout"),
+ * read from the source tree, which the build does not copy.
+ */
+export function rulesOf(game: GameDefinition): string {
+  return readFileSync(new URL(`${game.id}/rules.md`, sourceGamesDir), 'utf8');
 }

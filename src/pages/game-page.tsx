@@ -210,6 +210,12 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
               <a href={`/runs/${data.runId}`}>run {data.runId}</a>
             </>
           )}
+          {!offline && (
+            <>
+              {' · '}
+              <a href={`/rules/${record.game}`}>the rules</a>
+            </>
+          )}
         </p>
         <ol class="players">
           {record.players.map((p) => {

@@ -11,6 +11,7 @@ import { onContestSite } from './api.js';
 import { ContestSite } from './contest/site.js';
 import { GamePage } from './game-page.js';
 import { PlayPage } from './play-page.js';
+import { RulesPage } from './rules-page.js';
 import { RunPage } from './run-page.js';
 import { RunsPage } from './runs-page.js';
 
@@ -24,6 +25,8 @@ function Page() {
   const path = location.pathname;
   const game = /^\/games\/([\w-]+)$/.exec(path);
   if (game) return <GamePage gameKey={game[1]!} offline={null} />;
+  const rules = /^\/rules\/([\w-]+)$/.exec(path);
+  if (rules) return <RulesPage game={rules[1]!} />;
   const run = /^\/runs\/(\d+)$/.exec(path);
   if (run) return <RunPage id={Number(run[1])} />;
   if (path === '/play') return <PlayPage />;

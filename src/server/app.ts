@@ -21,6 +21,7 @@ import { type Bundle, servedPage } from './page-html.js';
 import type { PersonGames } from './person-games.js';
 import { readReplayFile } from './replay-file.js';
 import { contestPlayCommandLine, playCommandLine } from './reproduce.js';
+import { rulesData } from './rules-page.js';
 import { runData, runSummary } from './run-data.js';
 import type { GameChoice, GameData, GameKey, RunsData } from './wire.js';
 
@@ -118,6 +119,13 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       if (err instanceof ServeError) return c.json({ error: err.message }, 422);
       throw err;
     }
+  });
+
+  app.get('/api/rules/:game', (c) => {
+    const game = games.get(c.req.param('game'));
+    if (!game)
+      return c.json({ error: `no game "${c.req.param('game')}" (games: ${[...games.keys()].join(', ')})` }, 404);
+    return c.json(rulesData(game));
   });
 
   app.get('/api/choices', (c) => {

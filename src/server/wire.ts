@@ -159,3 +159,11 @@ export type ServerMessage =
 export type ClientMessage =
   | { readonly type: 'watch'; readonly key: GameKey }
   | { readonly type: 'move'; readonly key: GameKey; readonly line: string };
+
+/** `/api/rules/<game>`: a game's rules in Tabula's words, as HTML made from its `rules.md`. */
+export interface RulesData {
+  readonly game: string;
+  readonly title: string;
+  /** The rules, rendered: no tag of the document's own, no link into the repository. */
+  readonly html: string;
+}

@@ -135,8 +135,8 @@ function TakingPart({ info }: { info: ContestInfo }) {
       <ol>
         <li>Ask the admin for an invite code.</li>
         <li>
-          Start from a bot that plays: <code>tabula new {info.game} --lang python my-bot</code>, and make it play
-          better.
+          Read <a href={`/rules/${info.game}`}>the rules</a>: every line a bot reads and writes. Start from a bot that
+          plays: <code>tabula new {info.game} --lang python my-bot</code>, and make it play better.
         </li>
         <li>
           Send it, the first time with your invite and the name you take:{' '}

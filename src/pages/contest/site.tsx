@@ -8,6 +8,7 @@ import type { ContestInfo } from '../../server/contest-wire.js';
 import { request, setCsrf } from '../api.js';
 import { GamePage } from '../game-page.js';
 import { useLiveJson } from '../live-refresh.js';
+import { RulesPage } from '../rules-page.js';
 import { AdminPage } from './admin-page.js';
 import { AuthorPage } from './author-page.js';
 import { FinalPage } from './final-page.js';
@@ -36,6 +37,8 @@ function Route({ info, reload }: { info: ContestInfo; reload: () => void }) {
   const match = (pattern: RegExp) => pattern.exec(path)?.[1];
   const game = match(/^\/games\/([\w-]+)$/);
   if (game !== undefined) return <GamePage gameKey={game} offline={null} />;
+  const rules = match(/^\/rules\/([\w-]+)$/);
+  if (rules !== undefined) return <RulesPage game={rules} />;
   const author = match(/^\/authors\/([^/]+)$/);
   if (author !== undefined) return <AuthorPage name={author} info={info} />;
   const submission = match(/^\/submissions\/(\d+)$/);
@@ -69,6 +72,7 @@ function SiteHeader({ info }: { info: ContestInfo }) {
       </a>
       <nav>
         <a href="/">Leaderboard</a>
+        <a href={`/rules/${info.game}`}>Rules</a>
         {author !== null && (
           <>
             <a href="/submit">Submit</a>

@@ -67,7 +67,8 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
       <h1>Submit a bot</h1>
       <p class="muted">
         As <b>{viewer.author}</b>. It is built, then plays a validation game from each seat; accepted, it replaces your
-        version before. The same as <code>tabula submit {location.origin}/ PATH --lang LANG</code>.
+        version before. The same as <code>tabula submit {location.origin}/ PATH --lang LANG</code>. What it must read
+        and write: <a href={`/rules/${info.game}`}>the rules</a>.
       </p>
       <form class="contest-form" onSubmit={send}>
         <label>
