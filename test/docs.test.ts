@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { renderMarkdown } from '../src/server/rules-page.js';
 import { root } from './support/cli.js';
+import { filesUnder } from './support/files.js';
 
 const lines = (path: string): number => readFileSync(path, 'utf8').split('\n').length - 1;
 
@@ -17,15 +19,6 @@ const games = readdirSync(gamesDir, { withFileTypes: true })
   .filter((e) => e.isDirectory() && existsSync(join(gamesDir, e.name, 'index.ts')))
   .map((e) => e.name);
 
-/** Files under `dir` (skipping dependencies and builds) whose names match `pattern`. */
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return ['node_modules', 'dist', '.git'].includes(e.name) ? [] : filesUnder(path, pattern);
-    return pattern.test(e.name) ? [path] : [];
-  });
-}
-
 const documents = [
   join(root, 'README.md'),
   join(root, 'CHANGELOG.md'),
@@ -33,30 +26,9 @@ const documents = [
   ...filesUnder(join(root, 'src'), /\.md$/).filter((f) => !f.includes(`${join('src', 'starters', 'templates')}`)),
 ];
 
-/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string): string =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-
-/** The anchors of a Markdown file's headings (outside code blocks), a repeated one numbered as GitHub does. */
-function anchorsOf(path: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  let code = false;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('```')) code = !code;
-    const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (code || !heading) continue;
-    const base = slug(heading[1]!);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    anchors.add(n === 0 ? base : `${base}-${n}`);
-  }
-  return anchors;
-}
+/** The anchors of a Markdown file's headings, as the rules pages and GitHub give them. */
+const anchorsOf = (path: string): Set<string> =>
+  new Set([...renderMarkdown(readFileSync(path, 'utf8')).matchAll(/<h[1-6] id="([^"]*)">/g)].map((m) => m[1]!));
 
 describe('the documents', () => {
   it('keep the README a front page of at most 250 lines', () => {

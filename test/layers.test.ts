@@ -8,16 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { root } from './support/cli.js';
+import { filesUnder } from './support/files.js';
 
 const src = join(root, 'src');
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const sources = (dir: string): string[] => filesUnder(dir, /\.tsx?$/);
 
 /** The place of a file in the house: its layer, and for a game its folder (`games/<name>`). */
 function placeOf(file: string): string {

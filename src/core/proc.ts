@@ -160,22 +160,8 @@ export function stealPerCpu(): number | null {
   stealRead.at = now;
   const n = readSync(statFile, statBuffer, 0, statBuffer.length, 0);
   // cpu  user nice system idle iowait irq softirq steal: the eighth number of the first line.
-  let count = 0;
-  let value = 0;
-  let inNumber = false;
-  for (let i = 3; i < n; i++) {
-    const c = statBuffer[i]!;
-    if (c >= 0x30 && c <= 0x39) {
-      value = value * 10 + (c - 0x30);
-      inNumber = true;
-      continue;
-    }
-    if (inNumber && ++count === 8) break;
-    if (c === 0x0a) break;
-    value = 0;
-    inNumber = false;
-  }
-  stealRead.ms = count === 8 ? (value * 1000) / TICKS_PER_SECOND / cpuCount() : 0;
+  const steal = wholeField(statBuffer, n, 8);
+  stealRead.ms = steal === null ? 0 : (steal * 1000) / TICKS_PER_SECOND / cpuCount();
   return stealRead.ms;
 }
 
@@ -247,16 +233,31 @@ export class RunQueueWait {
     } catch {
       return null;
     }
-    let i = this.buffer.indexOf(0x20);
-    if (i < 0 || i >= n) return null;
-    let ns = 0;
-    for (i++; i < n; i++) {
-      const digit = this.buffer[i]! - 0x30;
-      if (digit < 0 || digit > 9) break;
-      ns = ns * 10 + digit;
-    }
-    return ns / 1e6;
+    const ns = wholeField(this.buffer, n, 1);
+    return ns === null ? null : ns / 1e6;
   }
+}
+
+/**
+ * Field `field` (from 0) of the first line of `buffer`'s first `length` bytes, its fields apart by
+ * spaces, as a whole number; null where the line has fewer fields or that one holds no digit. Read
+ * in place: the turn's readers of /proc allocate nothing.
+ */
+function wholeField(buffer: Buffer, length: number, field: number): number | null {
+  let i = 0;
+  for (let f = 0; f < field; f++) {
+    while (i < length && buffer[i] !== 0x20 && buffer[i] !== 0x0a) i++;
+    while (i < length && buffer[i] === 0x20) i++;
+    if (i >= length || buffer[i] === 0x0a) return null;
+  }
+  let value = 0;
+  const start = i;
+  for (; i < length; i++) {
+    const digit = buffer[i]! - 0x30;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return i > start ? value : null;
 }
 
 function closeQuietly(fd: number): void {

@@ -6,9 +6,9 @@
  * Whatever else they pass, these do not replace `npm test` before a commit.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from './cli.js';
+import { filesUnder } from './files.js';
 
 /** The folders of test/ whose suites are fast, and the files there that are not (they start processes or other engines). */
 const FOLDERS = ['core', 'boards', 'games', 'runs', 'contest'];
@@ -21,12 +21,7 @@ const SLOW = [
   /\/contest\/(build|contest)\.test\.ts$/, // builds and contests, which need the sandbox
 ];
 
-const suites = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return suites(path);
-    return e.name.endsWith('.test.ts') ? [path] : [];
-  });
+const suites = (dir: string): string[] => filesUnder(dir, /\.test\.ts$/);
 
 const files = [
   ...FOLDERS.flatMap((f) => suites(join(root, 'test', f))),

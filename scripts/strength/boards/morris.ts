@@ -36,7 +36,7 @@ const DEFAULT_TIME = Number(STRONG_PARAMS.find((s) => s.name === 'time')!.defaul
  * The gauntlet: depth 6 against random, greedy and depth 3 (`--pairing 6`); then the default, timed,
  * against depth 3 and against itself with a tenth of its time (`--pairing timed`).
  */
-export const MORRIS_BOARD_RUNGS: readonly Pairing[] = [
+export const MORRIS_BOARD_PAIRINGS: readonly Pairing[] = [
   { name: 'random', bot: strong, opponent: 'builtin:random', games: 100, openings, timeLimits: untimed },
   { name: 'greedy', bot: strong, opponent: 'builtin:greedy', games: 100, openings, timeLimits: untimed },
   {
@@ -68,9 +68,9 @@ export const MORRIS_BOARD_RUNGS: readonly Pairing[] = [
 /** `npm run strength -- <game>`: the gauntlet, then the check of the tables over its games. */
 export async function morrisBoardGauntlet<S, M>(g: MorrisBoardGame<S, M>, args: readonly string[]): Promise<void> {
   const options = gauntletOptions(args);
-  await playGauntlet(g.game.id, MORRIS_BOARD_RUNGS, options);
-  const pairings = MORRIS_BOARD_RUNGS.filter((r) => options.only === undefined || r.name.includes(options.only));
-  console.log('\nrung                    games  3 v 3 games  lost against the table');
+  await playGauntlet(g.game.id, MORRIS_BOARD_PAIRINGS, options);
+  const pairings = MORRIS_BOARD_PAIRINGS.filter((r) => options.only === undefined || r.name.includes(options.only));
+  console.log('\nopponent                games  3 v 3 games  lost against the table');
   for (const pairing of pairings) {
     const { games, endgames, losses } = checkTables(g, options.db, pairing, options.seed);
     console.log(
