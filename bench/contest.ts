@@ -13,12 +13,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { playGame } from '../src/arena/game-loop.js';
 import type { Replay } from '../src/arena/replay.js';
-import { Contest } from '../src/contest/contest.js';
+import type { Contest } from '../src/contest/contest.js';
 import { FIRST_RATING, SETTLED_SIGMA } from '../src/contest/ratings.js';
+import { ContestSite } from '../src/contest/site.js';
 import { ContestTables } from '../src/contest/store/tables.js';
 import { Rng } from '../src/core/rng.js';
 import { seat } from '../src/core/units.js';
 import { game as morris } from '../src/games/morris/index.js';
+import { findGame } from '../src/games/registry.js';
 import type { RunInPlay } from '../src/runs/scheduled-game.js';
 import { Store } from '../src/runs/store/store.js';
 import { packFiles } from '../src/runs/workers/bot-files.js';
@@ -48,13 +50,14 @@ interface Simulated {
 async function simulated(authors: number): Promise<Simulated> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-bench-contest-'));
   const store = new Store(join(dir, 'contest.db'));
-  const { contest } = Contest.open(store, morris, { concurrency: 2, cache: dir, log: () => {} });
+  const { site } = await ContestSite.open(store, [morris], { concurrency: 2, cache: dir, log: () => {} }, findGame);
+  const [contest] = site.contests as [Contest];
   const elo = new Map<number, number>();
   for (const e of contest.tables.entrants()) elo.set(e.id, BOSS_ELO[e.league]!);
   const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
   for (let i = 0; i < authors; i++) {
-    const [invite] = contest.invite(1);
-    const { author } = contest.join(invite!, `author${i}`);
+    const [invite] = site.invite(1);
+    const { author } = site.join(invite!, `author${i}`);
     const version = contest.tables.submit(author.id, 'python', build.packed, FIRST_RATING);
     contest.tables.setBuild(version.id, build.hash, build.packed);
     contest.tables.activate(version.id);
@@ -97,7 +100,9 @@ async function simulated(authors: number): Promise<Simulated> {
           if (stop(++played)) running.stop();
         }
       };
-      const running = Contest.open(store, morris, { concurrency: 2, cache: dir, executor, log: () => {} }).contest;
+      const running = (
+        await ContestSite.open(store, [morris], { concurrency: 2, cache: dir, executor, log: () => {} }, findGame)
+      ).site;
       await running.run();
       return played;
     },
@@ -122,15 +127,13 @@ export const cases: Case[] = [
     run: async () => {
       const contest = await simulated(AUTHORS);
       const { store } = contest;
-      const tables = new ContestTables(store);
+      const tables = new ContestTables(store, 1);
       // Every author's rating settled first, as in a contest that has run a while.
       const versions = () => tables.entrants().filter((e) => e.authorId !== null && e.status === 'active');
       const warm = await contest.run(() => versions().every((e) => e.sigma < SETTLED_SIGMA));
-      const [invite] = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.invite(1);
-      const newcomer = Contest.open(store, morris, { concurrency: 1, log: () => {} }).contest.join(
-        invite!,
-        'newcomer',
-      ).author;
+      const { site } = await ContestSite.open(store, [morris], { concurrency: 1, log: () => {} }, findGame);
+      const [invite] = site.invite(1);
+      const newcomer = site.join(invite!, 'newcomer').author;
       const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
       const version = tables.submit(newcomer.id, 'python', build.packed, FIRST_RATING);
       tables.setBuild(version.id, build.hash, build.packed);

@@ -33,9 +33,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   [GAME]: ['core', 'boards'],
   arena: ['core', 'games/registry'],
   runs: ['core', 'arena', 'games/registry'],
-  starters: ['core'],
+  starters: ['core', 'runs'],
   contest: ['core', 'arena', 'runs', 'starters', 'games/registry'],
-  server: ['core', 'arena', 'runs', 'contest', 'games/registry'],
+  server: ['core', 'arena', 'runs', 'starters', 'contest', 'games/registry'],
   // The browser's code: contracts, and from the layers below only types (the JSON it reads) and the
   // replay's pure helpers; each game's board comes in through the bundle's `tabula:views`, never its rules.
   pages: ['core', 'arena', 'server', 'runs', 'contest'],

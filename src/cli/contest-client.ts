@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SentFile } from '../contest/submission.js';
-import type { SubmissionData } from '../server/contest-wire.js';
+import type { ContestListing, SubmissionData } from '../server/contest-wire.js';
 import { UsageError } from './errors.js';
 
 /** The server's own address: its origin, by which a token is kept. */
@@ -69,8 +69,39 @@ const json = (value: unknown): RequestInit => ({
 export const joinContest = (origin: string, invite: string, name: string): Promise<{ author: string; token: string }> =>
   call(origin, '/api/authors', json({ invite, name }));
 
+/** Where a contest is on a server: its API's base, and the base of its pages. */
+export interface ContestAt {
+  readonly api: string;
+  readonly pages: string;
+}
+
+/**
+ * The contest of `game` on the server, or its only one when `game` is not given: a `UsageError` naming
+ * the contests there are when there is none of the game, or several and no game named. A server older
+ * than sites of several contests (no /api/contests) serves one, at /api.
+ */
+export async function contestOn(origin: string, game: string | undefined): Promise<ContestAt> {
+  let listed: ContestListing[];
+  try {
+    listed = await call<ContestListing[]>(origin, '/api/contests', {});
+  } catch (err) {
+    if (game === undefined && err instanceof UsageError && err.message.includes('refused (404)'))
+      return { api: '/api', pages: '' };
+    throw err;
+  }
+  const names = listed.map((c) => c.game).join(', ');
+  if (game === undefined) {
+    if (listed.length === 1) return { api: listed[0]!.api, pages: listed[0]!.pages.leaderboard };
+    throw new UsageError(`${origin} holds contests of ${names}: say which with --game`);
+  }
+  const found = listed.find((c) => c.game === game);
+  if (!found) throw new UsageError(`${origin} holds no contest of ${game} (contests: ${names})`);
+  return { api: found.api, pages: found.pages.leaderboard };
+}
+
 export function send(
   origin: string,
+  at: ContestAt,
   token: string,
   lang: string,
   files: readonly SentFile[],
@@ -78,15 +109,15 @@ export function send(
   const form = new FormData();
   form.set('lang', lang);
   for (const f of files) form.append('files', new Blob([f.data]), f.path);
-  return call(origin, '/api/submissions', {
+  return call(origin, `${at.api}/submissions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
 }
 
-export const submission = (origin: string, token: string, id: number): Promise<SubmissionData> =>
-  call(origin, `/api/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
+export const submission = (origin: string, at: ContestAt, token: string, id: number): Promise<SubmissionData> =>
+  call(origin, `${at.api}/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
 
 /** Names that are never part of a bot's source: version control, installed packages, build outputs of npm. */
 const SKIPPED = new Set(['.git', 'node_modules']);

@@ -1,10 +1,13 @@
 /**
- * `tabula ladder <game>`: a contest server for one game (pages, the API, the builder, games without
- * end) until Ctrl-C; `tabula ladder invite`: invite codes for it, from another terminal too.
+ * `tabula ladder [GAME...]`: a contest site, a contest for each game (pages, the API, the builders,
+ * games without end), until Ctrl-C; `tabula ladder invite`: invite codes for it, from another
+ * terminal too.
  */
 import { existsSync } from 'node:fs';
-import { Contest, makeInvites } from '../contest/contest.js';
-import { findGame } from '../games/registry.js';
+import { enterDemoAuthors } from '../contest/demo-authors.js';
+import { ContestSite, makeInvites } from '../contest/site.js';
+import { SiteTables } from '../contest/store/site-tables.js';
+import { findGame, loadGames } from '../games/registry.js';
 import { Store } from '../runs/store/store.js';
 import { LiveHub } from '../server/live-hub.js';
 import { serveArena } from '../server/server.js';
@@ -20,6 +23,8 @@ export interface LadderOptions {
   /** Submissions built at once (one an author at most). */
   builds: number;
   redis?: string;
+  /** Demo authors enter the built-in bots on a site without authors; an invite is printed at each start. */
+  demo?: boolean;
 }
 
 /**
@@ -29,16 +34,23 @@ export interface LadderOptions {
 export const AS_ROOT =
   "tabula: running as root: each submitted bot and build runs as an unprivileged user id of its own (outside any user namespace, reading only what mode bits let everyone read), but the server itself, its database and its secrets are root's, and a flaw in it that a stranger found would be root's too. Run it as an ordinary user (a user of its own: useradd -m tabula), where each bot runs as that user in a view of its own files, unless you need each bot under a user id of its own.";
 
-export async function ladderCommand(gameId: string, options: LadderOptions): Promise<void> {
-  const game = await findGame(gameId);
+export async function ladderCommand(gameIds: readonly string[], options: LadderOptions): Promise<void> {
+  const named = await Promise.all([...new Set(gameIds)].map(findGame));
   const store = new Store(options.db);
-  const { contest, adminKey } = Contest.open(store, game, {
-    concurrency: options.concurrency,
-    builds: options.builds,
-    ...(options.redis !== undefined && { redis: options.redis }),
-  });
-  contest.claim();
-  const arena = await serveArena({ hub: new LiveHub('hidden'), database: store, contest }, options);
+  // None named: the database's contests, or every game for a new one.
+  const games = named.length > 0 || new SiteTables(store).contests().length > 0 ? named : await loadGames();
+  const { site, adminKey } = await ContestSite.open(
+    store,
+    games,
+    {
+      concurrency: options.concurrency,
+      builds: options.builds,
+      ...(options.redis !== undefined && { redis: options.redis }),
+    },
+    findGame,
+  );
+  site.claim();
+  const arena = await serveArena({ hub: new LiveHub('hidden'), database: store, site }, options);
   process.stdout.write(`${arena.url}\n`);
   if (adminKey !== null)
     process.stdout.write(
@@ -49,20 +61,30 @@ export async function ladderCommand(gameId: string, options: LadderOptions): Pro
       `tabula: warning: serving on ${options.host}, beyond this machine: anyone who reaches it sees the leaderboard and the games, and the holder of an invite or a token submits bots; ${RESTRICT}\n`,
     );
   if (process.getuid?.() === 0) process.stderr.write(`${AS_ROOT}\n`);
-  if (contest.languages.missing.length > 0)
-    process.stderr.write(
-      `tabula: this machine cannot build ${contest.languages.missing.join(', ')}: such submissions are refused\n`,
-    );
+  const missing = [...new Set(site.contests.flatMap((c) => c.languages.missing))];
+  if (missing.length > 0)
+    process.stderr.write(`tabula: this machine cannot build ${missing.join(', ')}: such submissions are refused\n`);
   const where = options.redis === undefined ? `${options.concurrency} at a time` : `by the workers of ${options.redis}`;
+  const titles = site.contests.map((c) => c.game.title).join(', ');
   process.stderr.write(
-    `${game.title} contest in ${options.db}: games played ${where}; ${contest.buildSlots} submissions built at once\n`,
+    `contests of ${titles} in ${options.db}: games played ${where}; ${site.buildSlots} submissions built at once\n`,
   );
-  const running = contest.run();
+  const running = site.run();
+  if (options.demo) {
+    const [invite] = site.invite(1);
+    process.stdout.write(
+      `join: an invite for you, ${invite} (on ${arena.url}login; or tabula submit ${arena.url} PATH --lang L --game G --invite ${invite} --as NAME)\n`,
+    );
+    if (await enterDemoAuthors(site))
+      process.stderr.write(
+        'demo: ada, grace and alan submit the built-in bots of every game; their versions are built, validated and ranked in turn\n',
+      );
+  }
   stopGracefullyWith(() => {
     process.stderr.write(
       'stopping: the games in hand finish first; builds in hand are ended, and built again at the next start (Ctrl-C again to stop at once)\n',
     );
-    contest.stop();
+    site.stop();
   });
   await running;
   await arena.close();
@@ -73,7 +95,9 @@ export async function ladderCommand(gameId: string, options: LadderOptions): Pro
 
 export async function inviteCommand(options: { db: string; count: number }): Promise<void> {
   if (!existsSync(options.db))
-    throw new UsageError(`there is no ${options.db}: a contest is made with tabula ladder <game> --db ${options.db}`);
+    throw new UsageError(
+      `there is no ${options.db}: a contest site is made with tabula ladder [GAME...] --db ${options.db}`,
+    );
   const store = new Store(options.db);
   try {
     for (const code of makeInvites(store, options.count)) process.stdout.write(`${code}\n`);

@@ -278,23 +278,23 @@ function program(setExit: (code: number) => void): Command {
     .command('ladder')
     .enablePositionalOptions()
     .description(
-      'run a contest for one game: authors submit bots, which are built, validated, ranked and promoted by games without end',
+      'run a contest site, a contest for each game named: authors submit bots, which are built, validated, ranked and promoted by games without end',
     )
-    .argument('<game>')
+    .argument('[games...]', "the games (all when none is named and the database holds none; else the database's)")
     .option(
       '--db <file>',
-      "the contest's database (made on the first start, when it also prints the admin key)",
+      "the site's database (made on the first start, when it also prints the admin key)",
       DEFAULT_LADDER_DB,
     )
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
     .addOption(new Option('--port <n>', 'the port; 0 for any free one').argParser(parsePort).default(8080))
     .addOption(
-      new Option('--concurrency <k>', 'games played at once here, validations included')
+      new Option('--concurrency <k>', 'games played at once here, every contest together, validations included')
         .argParser(parseCount)
         .default(availableParallelism(), 'the number of cores'),
     )
     .addOption(
-      new Option('--builds <n>', 'submissions built at once, one an author at most')
+      new Option('--builds <n>', 'submissions built at once, every contest together, one an author at most')
         .argParser(parseCount)
         .default(defaultBuilds(), 'half the cores, 2 at least'),
     )
@@ -303,11 +303,14 @@ function program(setExit: (code: number) => void): Command {
         parseRedisUrl,
       ),
     )
+    .option('--demo', 'on a site without authors, demo authors submit the built-in bots; print an invite at each start')
     .action(lazy(async () => (await import('./ladder-command.js')).ladderCommand));
   ladder
     .command('invite')
-    .description("print new invite codes to a contest, each good for one author's first `tabula submit`")
-    .option('--db <file>', "the contest's database", DEFAULT_LADDER_DB)
+    .description(
+      "print new invite codes to a contest site, each good for one author's first `tabula submit`, in every contest",
+    )
+    .option('--db <file>', "the site's database", DEFAULT_LADDER_DB)
     .addOption(new Option('--count <n>', 'how many').argParser(parseCount).default(1))
     .action(lazy(async () => (await import('./ladder-command.js')).inviteCommand));
 
@@ -323,6 +326,7 @@ function program(setExit: (code: number) => void): Command {
         .choices(LANGUAGES.map((l) => l.id))
         .makeOptionMandatory(),
     )
+    .option('--game <game>', 'the contest, where the server holds several')
     .option('--invite <code>', 'the first time: an invite code from the organiser')
     .option('--as <name>', 'the first time: the name to join as (lower case letters, digits, _ and -)')
     .option('--token <token>', 'your token (kept from the first time when not given)')

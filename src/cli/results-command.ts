@@ -1,7 +1,7 @@
 /** `tabula results` and `tabula replay`: what the database holds, at any time, also while a run goes on; read only. */
 import { existsSync } from 'node:fs';
 import { inputSentTo } from '../arena/replay-input.js';
-import { ContestTables } from '../contest/store/tables.js';
+import { SiteTables } from '../contest/store/site-tables.js';
 import { writingFile } from '../core/file-errors.js';
 import { listGames } from '../runs/report/game-list.js';
 import { runReport } from '../runs/report/run-report.js';
@@ -29,11 +29,11 @@ export async function resultsCommand(options: ResultsOptions): Promise<void> {
   });
 }
 
-/** What a contest's database holds instead of runs: where to see it. */
+/** What a contest site's database holds instead of runs: where to see it. */
 function contestNote(store: Store): string {
-  const contest = new ContestTables(store).get();
-  if (!contest) return ' yet';
-  return `: it holds a contest of ${contest.game} (tabula ladder ${contest.game} --db ${store.path} serves it; tabula replay <game id> --db ${store.path} prints one of its games)`;
+  const games = new SiteTables(store).contests().map((c) => c.game);
+  if (games.length === 0) return ' yet';
+  return `: it holds contests of ${games.join(', ')} (tabula ladder --db ${store.path} serves them; tabula replay <game id> --db ${store.path} prints one of their games)`;
 }
 
 function reports(store: Store, runs: readonly RunRecord[], json: boolean | undefined): string {

@@ -1,11 +1,13 @@
 /**
- * `tabula submit URL PATH --lang L`: sends a bot to a contest server, then follows it until it is
- * active (exit 0) or rejected (exit 1, with the reason and the end of its log). The first time, an
- * invite makes the author (`--invite CODE --as NAME`) and its token is kept for the next times.
+ * `tabula submit URL PATH --lang L [--game G]`: sends a bot to a contest of a server (the one of game
+ * G; its only one when G is not given), then follows it until it is active (exit 0) or rejected (exit
+ * 1, with the reason and the end of its log). The first time, an invite makes the author (`--invite
+ * CODE --as NAME`), good in every contest of the server, and its token is kept for the next times.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SubmissionData } from '../server/contest-wire.js';
 import {
+  contestOn,
   filesOf,
   joinContest,
   type Kept,
@@ -19,6 +21,8 @@ import { EXIT, UsageError } from './errors.js';
 
 export interface SubmitOptions {
   lang: string;
+  /** The contest's game, where the server holds several. */
+  game?: string;
   invite?: string;
   as?: string;
   token?: string;
@@ -34,9 +38,10 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
   if ((options.invite === undefined) !== (options.as === undefined))
     throw new UsageError('--invite and --as go together: the invite code, and the name to join as');
   const { files, leftOut } = filesOf(path);
+  const at = await contestOn(origin, options.game);
   for (const left of leftOut) process.stderr.write(`tabula: left out ${left.path}: ${left.why}\n`);
   const { token, moved } = await tokenFor(origin, options);
-  const sent = await send(origin, token, options.lang, files);
+  const sent = await send(origin, at, token, options.lang, files);
   // Taken by the server it moved to: the token is kept for it from now on.
   if (moved && keepToken(origin, moved.kept, moved.from))
     process.stderr.write(`tabula: ${moved.kept.author}'s token is kept for ${origin} from now on\n`);
@@ -44,7 +49,7 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
   process.stdout.write(`submitted ${what}: submission ${sent.id}, version ${sent.version}\n`);
   let last = '';
   for (;;) {
-    const s = await submission(origin, token, sent.id);
+    const s = await submission(origin, at, token, sent.id);
     // While it waits for a build slot, where it stands in the queue.
     const now = s.waiting ? `waiting to be built: ${s.waiting.ahead} ahead of it` : s.status;
     if (now !== last) {
@@ -52,7 +57,9 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
       if (s.waiting || s.status === 'building' || s.status === 'validating') process.stdout.write(`${now}\n`);
     }
     if (s.status === 'active') {
-      process.stdout.write(`active: ${s.name} plays in the ${s.league} league (${origin}/submissions/${s.id})\n`);
+      process.stdout.write(
+        `active: ${s.name} plays in the ${s.league} league (${origin}${at.pages}/submissions/${s.id})\n`,
+      );
       return EXIT.ok;
     }
     if (s.status === 'rejected' || s.status === 'retired') {

@@ -31,7 +31,7 @@ export class BuildQueue {
   private idleWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly slots: number,
+    readonly slots: number,
     /** Builds a submission, ending its processes when `signal` aborts (its reason says why); never throws. */
     private readonly work: (id: number, signal: AbortSignal) => Promise<void>,
   ) {}

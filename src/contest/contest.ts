@@ -1,14 +1,15 @@
 /**
- * A contest (`tabula ladder`): authors join with an invite and submit bots; each submission is built
- * in the sandbox, validated against the lowest league's boss from both seats, and, accepted, replaces
- * its author's active version; every active version and boss is ranked by games that never stop
- * (schedule.ts), played here or on workers exactly as a run's games, each stored the moment it ends
- * and rated in the same transaction as its link to the plan (so nothing is lost or counted twice,
- * whatever stops the contest); a version passing its league's boss is promoted for good. Builds run
- * beside each other, one an author at a time (build-queue.ts). The admin makes invites, freezes the
- * games, retires a version, cancels a build, and starts a final. Everything is in the contest's
- * database; the same command after a stop, even a SIGKILL, goes on from there. What becomes of each
- * submission is one line on the server's stderr.
+ * A contest of one game, on a contest site (site.ts) with the others: its authors (the site's) submit
+ * bots; each submission is built in the sandbox, validated against the lowest league's boss at two
+ * seats, from both, and at the contest's largest table, and, accepted, replaces its author's active
+ * version; every active version and boss is ranked by games that never stop (schedule.ts), at tables
+ * of the sizes of the contest's mix (table-mix.ts), played here or on workers exactly as a run's
+ * games, each stored the moment it ends and rated in the same transaction as its link to the plan
+ * (so nothing is lost or counted twice, whatever stops the contest); a version passing its league's
+ * boss is promoted for good. The admin freezes the games, sets the table sizes, retires a version,
+ * cancels a build, and starts a final. Everything is in the site's database; the same command after
+ * a stop, even a SIGKILL, goes on from there. What becomes of each submission is one line on the
+ * server's stderr.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { type Bot, parseBotSpec } from '../arena/bot-spec.js';
 import { viewProblem } from '../arena/sandbox/file-view.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import { type Enforcement, unenforced } from '../arena/sandbox/sandbox.js';
-import { checkSeats, type GameDefinition, SetupError } from '../core/game.js';
+import { type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
 import type { TimedOutTurn } from '../core/time-control.js';
@@ -31,36 +32,25 @@ import { defaultCache, type PackedFiles, packFiles, unpackBotFiles, unpackedFile
 import { playOnWorkers } from '../runs/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
 import { BUILD_LIMITS, type BuildLimits, build } from './build.js';
-import { type BuildInHand, type BuildJob, BuildQueue, defaultBuilds } from './build-queue.js';
+import type { BuildInHand, BuildJob, BuildQueue } from './build-queue.js';
 import { type ContestLeague, contestLeagues } from './leagues.js';
 import { FIRST_RATING, ratedOutcome, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
-import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
+import type { SlotPool } from './slots.js';
 import type { AuthorRecord, ContestRecord, EntrantRecord, GameOutcome, PlannedContestGame } from './store/records.js';
+import type { SiteTables } from './store/site-tables.js';
 import { ContestTables } from './store/tables.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
+import { finalTables, largestTable, rotations, type TableMix } from './table-mix.js';
 
 /** Every game's bots: the sandbox of strangers' code, in a view of their own files. */
 export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
-/** An author's name: lower case, as bot names are (a version is named `<author>.v<n>`). */
-export const AUTHOR_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
-/**
- * Names no author may take, that would pass for someone else on the pages (`admin.v1` on the
- * leaderboard): the admin's, a boss's (`wood-boss`), and the words of the site's routes.
- */
-const RESERVED_NAMES = new Set([
-  ...['admin', 'administrator', 'organiser', 'organizer', 'root', 'tabula', 'builtin', 'boss'],
-  ...['api', 'assets', 'login', 'logout', 'submit', 'authors', 'submissions', 'finals', 'games', 'leaderboard'],
-]);
-const reservedName = (name: string): boolean =>
-  RESERVED_NAMES.has(name) || name.startsWith('admin') || name.endsWith('boss');
 /** Submissions an author may make in an hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
 /** How often a validation game is played when the machine, not the bot, made it time out. */
 const VALIDATION_TRIES = 3;
-/** Why a build was ended: the admin cancelled it (it is rejected so), or the server stops (it is built again). */
+/** Why a build was ended by the admin (it is rejected so); one ended by a stop is built again at the next start. */
 const CANCELLED = 'cancelled by the admin';
-const STOPPED = 'the server stopped';
 /** What an author is told of a fault of Tabula's own: the details (a path of the server's) are the organiser's. */
 const SERVER_FAULT =
   "Tabula could not build or validate it: an error of the server's, not of the submission; the organiser has the details";
@@ -76,8 +66,9 @@ export class ContestError extends Error {
   }
 }
 
+/** How a site's contests are played and built; the same for every contest of the site. */
 export interface ContestSettings {
-  /** Games at once here; unused where workers play them. */
+  /** Games at once here, every contest's together; unused where workers play them. */
   readonly concurrency: number;
   /** Plays the games on workers, through the queue in this Redis. */
   readonly redis?: string;
@@ -88,7 +79,7 @@ export interface ContestSettings {
    * told to `run.onGame` as the executors do (a benchmark's instant games).
    */
   readonly executor?: (run: RunInPlay) => Promise<void>;
-  /** Submissions built at once, one an author at most (build-queue.ts's default). */
+  /** Submissions built at once, every contest's together, one an author at most (build-queue.ts's default). */
   readonly builds?: number;
   /** A build's limits (BUILD_LIMITS unless a test lowers them). */
   readonly buildLimits?: BuildLimits;
@@ -96,37 +87,47 @@ export interface ContestSettings {
   readonly log?: (line: string) => void;
 }
 
+/** What a contest shares with the site's others: the database, its people, the slots and the builders. */
+export interface ContestShared {
+  readonly store: Store;
+  readonly people: SiteTables;
+  readonly slots: SlotPool;
+  readonly builds: BuildQueue;
+  readonly settings: ContestSettings;
+  /** Called whenever anything of the contest changes: pages fetch again. */
+  readonly changed: () => void;
+}
+
 export class Contest {
   readonly leagues: readonly ContestLeague[];
   /** The languages it takes, and those this machine lacks the tools for. */
   readonly languages: { readonly taken: readonly Language[]; readonly missing: readonly string[] };
   readonly schedule: ContestSchedule;
-  /** Submissions built at once. */
-  readonly buildSlots: number;
   /** Every entrant that can play, by id: bosses, and versions with a build. */
   private readonly bots: Bot[] = [];
   private readonly runGames: RunGames;
-  private readonly buildQueue: BuildQueue;
   private stopping = false;
-  private readonly listeners = new Set<() => void>();
   private record: ContestRecord;
+  readonly store: Store;
+  /** The site's authors, invites and sessions. */
+  readonly people: SiteTables;
+  private readonly settings: ContestSettings;
 
-  /** The contest's own tables, in the store's file. */
+  /** The contest's own tables, in the site's file. */
   readonly tables: ContestTables;
 
-  private constructor(
-    readonly store: Store,
+  /** The contest `record` of `game`: made by the site (site.ts), which checked the sandbox. */
+  constructor(
+    record: ContestRecord,
     readonly game: GameDefinition,
-    private readonly settings: ContestSettings,
+    private readonly shared: ContestShared,
   ) {
-    this.tables = new ContestTables(store);
-    this.record = this.tables.get()!;
+    ({ store: this.store, people: this.people, settings: this.settings } = shared);
+    this.tables = new ContestTables(shared.store, record.id);
+    this.record = record;
     this.leagues = contestLeagues(game);
     this.languages = contestLanguages(game.id);
-    const slots = settings.redis === undefined ? Math.max(1, settings.concurrency) : Number.POSITIVE_INFINITY;
-    this.schedule = new ContestSchedule(this.book(), slots);
-    this.buildSlots = Math.max(1, settings.builds ?? defaultBuilds());
-    this.buildQueue = new BuildQueue(this.buildSlots, (id, signal) => this.buildJob(id, signal));
+    this.schedule = new ContestSchedule(this.book(), shared.slots);
     this.runGames = {
       game,
       config: { bots: [], timeLimits: game.timeLimits, gameOptions: {}, limits: PLAY_LIMITS },
@@ -134,77 +135,29 @@ export class Contest {
     };
   }
 
-  /**
-   * The contest of `game` in `store`, made there when the database has none: then its admin key is
-   * returned, the one time it is known (only its hash is kept).
-   */
-  static open(
-    store: Store,
-    game: GameDefinition,
-    settings: ContestSettings,
-  ): { contest: Contest; adminKey: string | null } {
-    checkSeats(game, 2);
-    checkSandbox();
-    const tables = new ContestTables(store);
-    const existing = tables.get();
-    if (existing && existing.game !== game.id)
-      throw new StoreError(`${store.path} holds a contest of ${existing.game}, not of ${game.id}`);
-    let adminKey: string | null = null;
-    if (!existing) {
-      adminKey = newSecret(SECRET.admin);
-      const bosses = contestLeagues(game).flatMap((l) => (l.boss === null ? [] : [{ boss: l.boss, league: l.index }]));
-      tables.create(game.id, hashSecret(adminKey), bosses, FIRST_RATING);
-    }
-    return { contest: new Contest(store, game, settings), adminKey };
+  get id(): number {
+    return this.record.id;
   }
 
   get frozen(): boolean {
     return this.record.frozen;
   }
 
+  get tableMix(): TableMix {
+    return this.record.tableMix;
+  }
+
   get runId(): number {
     return this.record.runId;
   }
 
-  /** Called whenever the standings, a submission or the admin's switches change: pages fetch again. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Submissions the site builds at once, every contest's. */
+  get buildSlots(): number {
+    return this.shared.builds.slots;
   }
 
-  // Who is asking.
-
-  isAdminKey(key: string): boolean {
-    return matchesHash(key, this.record.adminHash);
-  }
-
-  authorOfToken(token: string): AuthorRecord | null {
-    return this.tables.authorByToken(hashSecret(token));
-  }
-
-  /** `count` new invites, each good for one author. */
-  invite(count: number): string[] {
-    return makeInvites(this.store, count);
-  }
-
-  /** A new author, made with an invite: their token, which only they will know. */
-  join(invite: string, name: string): { author: AuthorRecord; token: string } {
-    if (!AUTHOR_NAME.test(name))
-      throw new ContestError(
-        'refused',
-        `the name ${JSON.stringify(name.slice(0, 40))} is not one: 2 to 32 characters, lower case letters, digits, _ and -, a letter first`,
-      );
-    if (reservedName(name))
-      throw new ContestError(
-        'refused',
-        `the name ${name} is kept for the site itself (the admin, the bosses, its pages): choose another`,
-      );
-    const token = newSecret(SECRET.token);
-    const joined = this.tables.join(hashSecret(invite), name, hashSecret(token));
-    if (joined === 'name taken') throw new ContestError('conflict', `the name ${name} is taken`);
-    if (typeof joined === 'string') throw new ContestError('refused', `that invite code is not good: ${joined}`);
-    this.changed();
-    return { author: joined, token };
+  authorName(id: number): string {
+    return this.people.author(id)!.name;
   }
 
   // Submissions.
@@ -227,7 +180,15 @@ export class Contest {
 
   setFrozen(frozen: boolean): void {
     this.tables.setFrozen(frozen);
-    this.record = this.tables.get()!;
+    this.record = this.tables.get();
+    this.schedule.changed();
+    this.changed();
+  }
+
+  /** The table sizes of the ladder's next games (a final's are its own). */
+  setTableMix(mix: TableMix): void {
+    this.tables.setTableMix(mix);
+    this.record = this.tables.get();
     this.schedule.changed();
     this.changed();
   }
@@ -254,27 +215,32 @@ export class Contest {
     if (!entrant || entrant.authorId === null) throw new ContestError('not found', `no submission ${id}`);
     if (entrant.status !== 'building')
       throw new ContestError('conflict', `submission ${id} is ${entrant.status}: only a build can be cancelled`);
-    this.buildQueue.cancel(id, CANCELLED);
+    this.shared.builds.cancel(id, CANCELLED);
     this.tables.setStatus(id, 'rejected', CANCELLED);
     this.tell(id, CANCELLED);
     this.changed();
     return this.tables.entrant(id)!;
   }
 
-  /** The builds in hand (since when) and the submissions waiting to be built, in the order they came. */
+  /**
+   * The contest's builds in hand (since when) and its submissions waiting to be built, in the order
+   * they came (the site builds every contest's, in turn).
+   */
   builds(): { readonly building: readonly BuildInHand[]; readonly waiting: readonly BuildJob[] } {
-    return { building: this.buildQueue.building(), waiting: this.buildQueue.queued() };
+    const mine = (job: BuildJob) => this.tables.entrant(job.id) !== null;
+    return { building: this.shared.builds.building().filter(mine), waiting: this.shared.builds.queued().filter(mine) };
   }
 
-  /** How many builds come before a submission's, while it waits to be built; null otherwise. */
+  /** How many builds, of any contest of the site, come before a submission's while it waits to be built; null otherwise. */
   buildsAhead(id: number): number | null {
-    return this.buildQueue.ahead(id);
+    return this.shared.builds.ahead(id);
   }
 
   /**
-   * A final: `rounds` rounds of every active version against every other, each pair on one seed with
-   * the seats swapped, ranked apart from the ladder (its ratings start afresh); the ladder waits
-   * until it is over.
+   * A final: `rounds` rounds of the active versions at tables of the mix's largest size (every pair
+   * in a round at tables of two; a fresh random deal each round at larger tables, its tables as even
+   * as the game allows), each table in every rotation of its seats on one seed, ranked apart from the
+   * ladder (its ratings start afresh); the ladder waits until it is over.
    */
   startFinal(rounds: number): number {
     if (this.finalOn()) throw new ContestError('conflict', 'a final is being played already');
@@ -284,15 +250,15 @@ export class Contest {
       rounds,
       versions.map((v) => v.id),
     );
-    const games: Omit<PlannedContestGame, 'index' | 'pair'>[] = [];
+    const size = Math.min(largestTable(this.tableMix), versions.length);
+    const tables: Omit<PlannedContestGame, 'index' | 'pair'>[][] = [];
+    const ids = versions.map((v) => v.id);
     for (let round = 0; round < rounds; round++)
-      for (const [i, a] of versions.entries())
-        for (const b of versions.slice(i + 1)) {
-          const seed = randomSeed();
-          games.push({ kind: 'final', seats: [a.id, b.id], seed, final: final.id });
-          games.push({ kind: 'final', seats: [b.id, a.id], seed, final: final.id });
-        }
-    this.schedule.enqueue(this.tables.plan(games, true));
+      for (const table of finalTables(ids, size, Math.random)) {
+        const seed = randomSeed();
+        tables.push(rotations(table).map((seats) => ({ kind: 'final', seats, seed, final: final.id })));
+      }
+    this.schedule.enqueue(this.tables.plan(tables));
     this.changed();
     return final.id;
   }
@@ -309,17 +275,17 @@ export class Contest {
     } catch (err) {
       if (!(err instanceof RunBusyError)) throw err;
       throw new StoreError(
-        `the contest in ${this.store.path} is already being served by process ${err.pid} on ${err.host} (since ${err.since})`,
+        `the ${this.game.id} contest in ${this.store.path} is already being served by process ${err.pid} on ${err.host} (since ${err.since})`,
       );
     }
   }
 
   /**
    * Plays the contest until `stop`: first what a stop left (games stored but not yet rated, games
-   * planned but not played, submissions not yet built or validated), then games without end.
+   * planned but not played, submissions not yet built or validated), then games without end. The
+   * site has claimed it.
    */
   async run(): Promise<void> {
-    this.claim();
     const contest = this.tables;
     for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
       const [stored] = this.store.gamesWithIds([gameId]);
@@ -351,7 +317,8 @@ export class Contest {
     } else {
       await playOnWorkers(run, {
         redis: this.settings.redis,
-        runKey: `contest-${createHash('sha256')
+        // The job names its contest: the game, and the site's file and the contest's run.
+        runKey: `contest-${this.game.id}-${createHash('sha256')
           .update(`${resolve(this.store.path)}\n${this.runId}`)
           .digest('hex')
           .slice(0, 16)}`,
@@ -359,18 +326,12 @@ export class Contest {
         filesOf: (bot) => this.filesOf(bot),
       });
     }
-    await this.buildQueue.idle();
-    this.store.releaseRun(this.runId);
   }
 
-  /**
-   * Stops handing out games and building: what is being played finishes first (validations too);
-   * builds in hand are ended, to be built again at the next start, as those waiting are.
-   */
+  /** Stops handing out games: what is being played finishes first (validations too). */
   stop(): void {
     this.stopping = true;
     this.schedule.stop();
-    this.buildQueue.stop(STOPPED);
   }
 
   // What the schedule reads and plans.
@@ -379,17 +340,11 @@ export class Contest {
     return {
       playing: () => this.tables.entrants().filter((e) => e.status === 'active' && this.bots[e.id] !== undefined),
       frozen: () => this.record.frozen,
+      tableMix: () => this.record.tableMix,
       finalOn: () => this.finalOn(),
-      planPair: (first, second) => {
+      planTable: (entrants) => {
         const seed = randomSeed();
-        const [a, b] = this.tables.plan(
-          [
-            { kind: 'rated', seats: [first, second], seed, final: null },
-            { kind: 'rated', seats: [second, first], seed, final: null },
-          ],
-          true,
-        );
-        return [a!, b!];
+        return this.tables.plan([rotations(entrants).map((seats) => ({ kind: 'rated', seats, seed, final: null }))]);
       },
       drop: (game) => this.tables.drop(game.index),
       playable: (game) =>
@@ -422,7 +377,7 @@ export class Contest {
 
   private outcome(planned: PlannedContestGame, gameId: number, result: GameResult): GameOutcome {
     if (planned.kind !== 'rated') return { rated: false, note: '' };
-    const seats = planned.seats.map((id) => this.tables.entrant(id)!) as [EntrantRecord, EntrantRecord];
+    const seats = planned.seats.map((id) => this.tables.entrant(id)!);
     const gone = seats.find((e) => e.status !== 'active');
     if (gone) return { rated: false, note: `${this.nameOf(gone)} was ${gone.status} before the game ended` };
     return ratedOutcome(seats, result, this.failingTurn(gameId, result), (league) => this.bossOf(league));
@@ -455,7 +410,7 @@ export class Contest {
   /** An entrant's name: `wood-boss`, `alice.v3`. */
   nameOf(entrant: EntrantRecord): string {
     if (entrant.authorId === null) return `${this.leagues[entrant.league]!.name}-boss`;
-    return `${this.tables.author(entrant.authorId)!.name}.v${entrant.version}`;
+    return `${this.authorName(entrant.authorId)}.v${entrant.version}`;
   }
 
   /** Makes an entrant playable: its bot, in the folder of its build. */
@@ -483,11 +438,11 @@ export class Contest {
   // Building and validating: several submissions at once, one an author, in the order they came.
 
   private queueBuild(entrant: EntrantRecord): void {
-    this.buildQueue.add(entrant.id, entrant.authorId!);
+    this.shared.builds.add(entrant.id, entrant.authorId!);
   }
 
-  /** A submission's build and validation, in a build slot; never throws. */
-  private async buildJob(id: number, signal: AbortSignal): Promise<void> {
+  /** A submission's build and validation, in a build slot of the site's; never throws. */
+  async buildJob(id: number, signal: AbortSignal): Promise<void> {
     if (this.stopping) return;
     try {
       await this.buildAndValidate(id, signal);
@@ -539,33 +494,45 @@ export class Contest {
   }
 
   /**
-   * What became of a submission, in one line of the server's log: `tabula: submission 12 (alice.v3,
-   * cpp): rejected: ...`; a reason's lines joined, and cut short (a crash's quotes the bot's stderr).
+   * What became of a submission, in one line of the server's log: `tabula: submission 12 (morris
+   * alice.v3, cpp): rejected: ...`; a reason's lines joined, and cut short (a crash's quotes the bot's stderr).
    */
   private tell(id: number, event: string): void {
     const entrant = this.tables.entrant(id);
     if (!entrant) return;
-    const line = `tabula: submission ${id} (${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`;
+    const line = `tabula: submission ${id} (${this.game.id} ${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`;
     if (this.settings.log) this.settings.log(line);
     else process.stderr.write(`${line}\n`);
   }
 
   /**
-   * Two games against the lowest league's boss, one from each seat, on one seed: a timeout, a crash
+   * A validation's seatings: two seats, the version in each; and at the contest's largest table, if
+   * larger, the version in its last seat (which two seats never give it), the boss in the others.
+   */
+  private validationSeatings(entrant: EntrantRecord, boss: EntrantRecord): number[][] {
+    const seatings = [
+      [entrant.id, boss.id],
+      [boss.id, entrant.id],
+    ];
+    const largest = largestTable(this.tableMix);
+    if (largest > 2) seatings.push([...Array<number>(largest - 1).fill(boss.id), entrant.id]);
+    return seatings;
+  }
+
+  /**
+   * Games against the lowest league's boss on one seed: two at two seats, one from each, and, where the
+   * contest plays larger tables, one at its largest, the other seats the boss's: a timeout, a crash
    * or an invalid line of the version's rejects it, naming the turn and the game; a timeout the
    * machine caused (ratings.ts) plays the game again, up to VALIDATION_TRIES times. Each game takes
-   * one of the contest's slots, so that the games being played keep their cores.
+   * one of the site's slots, so that the games being played keep their cores.
    */
   private async validate(entrant: EntrantRecord): Promise<string | null> {
     const boss = this.bossOf(0)!;
     const seed = randomSeed();
-    for (const [k, seats] of [
-      [entrant.id, boss.id],
-      [boss.id, entrant.id],
-    ].entries()) {
+    for (const [k, seats] of this.validationSeatings(entrant, boss).entries()) {
       const seat = seats.indexOf(entrant.id);
       for (let tries = 1; ; tries++) {
-        const [game] = this.tables.plan([{ kind: 'validation', seats, seed, final: null }], false);
+        const [game] = this.tables.plan([[{ kind: 'validation', seats, seed, final: null }]]);
         const { gameId, result, replay } = await this.playValidation(game!);
         const failed = result.players.find((p) => p.seat === seat && p.status !== 'ok');
         if (!failed) break;
@@ -583,7 +550,7 @@ export class Contest {
   private async playValidation(
     game: PlannedContestGame,
   ): Promise<{ gameId: number } & Pick<PlayedScheduled, 'result' | 'replay'>> {
-    await this.schedule.hold();
+    await this.shared.slots.hold();
     let played: PlayedScheduled;
     try {
       played = await playScheduled(this.runGames, plannedGame(game), {
@@ -592,7 +559,7 @@ export class Contest {
         hidden: databaseFiles(this.store.path),
       });
     } finally {
-      this.schedule.release();
+      this.shared.slots.give();
     }
     const { replay, ...rest } = played;
     const gameId = this.store.recordGame({ runId: this.runId, ...rest }, replay)!;
@@ -601,7 +568,7 @@ export class Contest {
   }
 
   private changed(): void {
-    for (const listener of this.listeners) listener();
+    this.shared.changed();
   }
 }
 
@@ -610,7 +577,7 @@ export class Contest {
  * without their view of the files (bubblewrap), their cgroups (memory, processes, containment) or
  * their own network namespace. A contest runs strangers' code or not at all.
  */
-function checkSandbox(): void {
+export function checkSandbox(): void {
   const view = viewProblem();
   const off = [...unenforced()].filter(([what]) => STRANGERS_NEED.includes(what));
   const problems = [
@@ -624,19 +591,6 @@ function checkSandbox(): void {
 }
 
 const STRANGERS_NEED: readonly Enforcement[] = ['memory', 'processes', 'containment', 'network'];
-
-/**
- * `count` new invites to the contest in `store` (also while its server runs, from another process),
- * each good for one author: only their hashes are kept.
- */
-export function makeInvites(store: Store, count: number): string[] {
-  const tables = new ContestTables(store);
-  if (!tables.get())
-    throw new StoreError(`${store.path} holds no contest: start one with tabula ladder <game> --db ${store.path}`);
-  const codes = Array.from({ length: count }, () => newSecret(SECRET.invite));
-  tables.addInvites(codes.map(hashSecret));
-  return codes;
-}
 
 /** The most of an event a log line holds. */
 const LOG_LINE_MAX = 500;

@@ -2,11 +2,13 @@
  * Who plays next in a contest, as Halite's matchmaker chooses (and better for new versions): a
  * version whose rating is not settled yet first, the newest of those with the fewest games (a new
  * version plays a burst until its σ is small); else the version with the fewest games; and every
- * fourth choice the version idle longest, so that none starves. Its opponent is drawn from its
- * league (bosses included; with the nearest leagues' while its own has fewer than two others), among the
- * k nearest in μ, k = 5 / (0.01 + r)^0.65 for r uniform in [0, 1): mostly near, now and then far.
+ * fourth choice the version idle longest, so that none starves. Each other seat of its table is drawn
+ * from its league (bosses included; with the nearest leagues' while its own has fewer than two
+ * others), among the k nearest in μ not seated yet, k = 5 / (0.01 + r)^0.65 for r uniform in [0, 1):
+ * mostly near, now and then far.
  */
 import { SETTLED_SIGMA } from './ratings.js';
+import { drawTableSize, type TableMix } from './table-mix.js';
 
 /** An entrant as the pairing sees it. */
 export interface Candidate {
@@ -25,20 +27,31 @@ export interface Candidate {
 /** How often the longest idle version goes first: every n-th choice. */
 const IDLE_TURN = 4;
 
-/** The next pair, the version chosen first, or null when no version has anyone to play. */
-export function choosePair(
+/**
+ * The next table, the version chosen first, its size drawn from `mix` among those its possible
+ * opponents can fill; null when no version has anyone to play. Each further seat is drawn as a pair's
+ * opponent is, among those not seated yet.
+ */
+export function chooseTable(
   candidates: readonly Candidate[],
+  mix: TableMix,
   turn: number,
   random: () => number,
-): readonly [Candidate, Candidate] | null {
+): readonly Candidate[] | null {
   const versions = candidates.filter((c) => c.authorId !== null && opponentsOf(c, candidates).length > 0);
   if (versions.length === 0) return null;
   const first = turn % IDLE_TURN === IDLE_TURN - 1 ? longestIdle(versions) : neediest(versions);
   const opponents = opponentsOf(first, candidates).sort(
     (a, b) => Math.abs(a.mu - first.mu) - Math.abs(b.mu - first.mu),
   );
-  const k = Math.min(opponents.length, Math.ceil(5 / (0.01 + random()) ** 0.65));
-  return [first, opponents[Math.floor(random() * k)]!];
+  const size = drawTableSize(mix, 1 + opponents.length, random);
+  if (size === null) return null;
+  const table = [first];
+  while (table.length < size) {
+    const k = Math.min(opponents.length, Math.ceil(5 / (0.01 + random()) ** 0.65));
+    table.push(opponents.splice(Math.floor(random() * k), 1)[0]!);
+  }
+  return table;
 }
 
 /** Unsettled versions before settled ones; then the fewest games; then the newest. */

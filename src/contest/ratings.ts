@@ -1,9 +1,10 @@
 /**
  * A contest's ratings: OpenSkill (Plackett-Luce, the `openskill` package's defaults), one rating per
- * entrant, shown as μ − 3σ, as Halite's leaderboard does: a new version starts at 0 and climbs as
- * its games make its rating certain. A game in which a bot failed is that bot's loss alone: its
- * opponent's rating does not move for it. A timeout the machine caused (core/time-control.ts,
- * `machineCaused`: its wait for a CPU covers how late it answered) rates nobody.
+ * entrant, each a team of one at a table of two or more, rated from the table's whole ranking; shown
+ * as μ − 3σ, as Halite's leaderboard does: a new version starts at 0 and climbs as its games make its
+ * rating certain. A game in which a bot failed is that bot's loss alone: nobody gains from it. A
+ * timeout the machine caused (core/time-control.ts, `machineCaused`: its wait for a CPU covers how
+ * late it answered) rates nobody at the table.
  */
 import { rate, rating } from 'openskill';
 import type { GameResult } from '../core/game-result.js';
@@ -30,10 +31,15 @@ export const SETTLED_SIGMA = 3;
  */
 const TAU = 0.008;
 
-/** The two ratings after a game between them; `ranks`: 1 the winner, equal for a draw. */
-export function rateTwo(a: Rating, b: Rating, ranks: readonly [number, number]): [Rating, Rating] {
-  const [[ra], [rb]] = rate([[{ ...a }], [{ ...b }]], { rank: [...ranks], tau: TAU });
-  return [ra!, rb!];
+/**
+ * The ratings after a table: `ranks[i]` the place of the i-th rating (1 the best, tied places equal),
+ * each entrant a team of one, as OpenSkill rates a ranking of any number of teams.
+ */
+export function rateTable(ratings: readonly Rating[], ranks: readonly number[]): Rating[] {
+  return rate(
+    ratings.map((r) => [{ ...r }]),
+    { rank: [...ranks], tau: TAU },
+  ).map(([r]) => r!);
 }
 
 /** The rating a leaderboard shows: μ − 3σ. */
@@ -49,34 +55,47 @@ export function voidReason(result: GameResult, failing: TimedOutTurn | null): st
 }
 
 /**
- * The ratings a two-seat game makes: `seats` are its entrants in seat order. Both move on a clean
- * game; only the failing one on a failure. Each update carries the entrant's score in the game.
+ * The ratings a game makes: `seats` are its entrants in seat order, ranked as the referee ranked the
+ * table, its tie-breaks included. A failure is its bot's loss alone: a failing bot is rated from the
+ * whole ranking (it finished behind those that did not fail); the others from their ranking among
+ * themselves, so that beating a bot that crashed gains nobody anything, and one left alone at the
+ * table keeps its rating. Each update carries the entrant's place and tally.
  */
-export function ratingsAfter(seats: readonly [EntrantRecord, EntrantRecord], result: GameResult): RatingUpdate[] {
-  const ranks = seats.map((_, s) => result.players.find((p) => p.seat === s)!.rank) as [number, number];
-  const failed = seats.map((_, s) => result.players.find((p) => p.seat === s)!.status !== 'ok');
-  const rated = rateTwo(seats[0], seats[1], ranks);
-  return seats.flatMap((entrant, s) => {
-    const score: RatingUpdate['score'] = ranks[s]! < ranks[1 - s]! ? 1 : ranks[s] === ranks[1 - s] ? 0.5 : 0;
-    // A failure is its bot's loss alone: the other keeps its rating (and its win is tallied).
-    const after = failed.some(Boolean) && !failed[s] ? { mu: entrant.mu, sigma: entrant.sigma } : rated[s]!;
-    return [{ entrant: entrant.id, mu: after.mu, sigma: after.sigma, score }];
+export function ratingsAfter(seats: readonly EntrantRecord[], result: GameResult): RatingUpdate[] {
+  const player = (s: number) => result.players.find((p) => p.seat === s)!;
+  const ranks = seats.map((_, s) => player(s).rank);
+  const failed = seats.map((_, s) => player(s).status !== 'ok');
+  const whole = rateTable(seats, ranks);
+  const clean = seats.flatMap((_, s) => (failed[s] ? [] : [s]));
+  const among =
+    failed.some(Boolean) && clean.length > 1
+      ? rateTable(
+          clean.map((s) => seats[s]!),
+          clean.map((s) => ranks[s]!),
+        )
+      : [];
+  return seats.map((entrant, s) => {
+    const after = !failed.some(Boolean) || failed[s] ? whole[s]! : (among[clean.indexOf(s)] ?? entrant);
+    const ahead = ranks.filter((r, o) => o !== s && r < ranks[s]!).length;
+    const level = ranks.filter((r, o) => o !== s && r === ranks[s]!).length;
+    const score: RatingUpdate['score'] = ahead > 0 ? 0 : level > 0 ? 0.5 : 1;
+    return { entrant: entrant.id, mu: after.mu, sigma: after.sigma, score, place: ranks[s]!, tableSize: seats.length };
   });
 }
 
 /**
- * What a game meant to be rated, between two active entrants (`seats`, in seat order), does: nothing
+ * What a game meant to be rated, between active entrants (`seats`, in seat order), does: nothing
  * when the machine caused its timeout; else its ratings, and the promotions they bring: a version
- * that played its league's boss (`bossOf`: null for the top league), did not lose, and whose μ − 3σ,
- * after the game, passes the boss's μ moves up a league, for good. Only a game against the boss: a
- * boss that has met only weaker bots has a μ below its strength, which a version could pass unseen,
- * into a league where it only loses. Only a game not lost: a boss yet to play has μ 25, and a sure
- * version that lost to it still passed that μ (a test's Morris bot went past the strong boss so).
- * The boss's μ, the best estimate of its strength: its σ, large at first and slow to fall while it
- * meets only weaker bots, does not make passing it easier.
+ * that sat at a table with its league's boss (`bossOf`: null for the top league), finished no lower
+ * than the boss, and whose μ − 3σ, after the game, passes the boss's μ moves up a league, for good.
+ * Only a table with the boss: a boss that has met only weaker bots has a μ below its strength, which
+ * a version could pass unseen, into a league where it only loses. Only a table not finished behind
+ * it: a boss yet to play has μ 25, and a sure version that lost to it still passed that μ (a test's
+ * Morris bot went past the strong boss so). The boss's μ, the best estimate of its strength: its σ,
+ * large at first and slow to fall while it meets only weaker bots, does not make passing it easier.
  */
 export function ratedOutcome(
-  seats: readonly [EntrantRecord, EntrantRecord],
+  seats: readonly EntrantRecord[],
   result: GameResult,
   failing: TimedOutTurn | null,
   bossOf: (league: number) => EntrantRecord | null,
@@ -89,10 +108,10 @@ export function ratedOutcome(
   const leagues = new Map<number, number>();
   for (const [seat, entrant] of seats.entries()) {
     const boss = bossOf(entrant.league);
-    const met = boss !== null && seats[1 - seat]!.id === boss.id;
-    const lost = updates[seat]!.score === 0;
-    if (entrant.authorId !== null && met && !lost && shownRating(ratingOf(entrant)) > ratingOf(boss).mu)
-      leagues.set(entrant.id, entrant.league + 1);
+    const bossSeat = boss === null ? -1 : seats.findIndex((e) => e.id === boss.id);
+    if (entrant.authorId === null || bossSeat < 0) continue;
+    const behind = updates[seat]!.place > updates[bossSeat]!.place;
+    if (!behind && shownRating(ratingOf(entrant)) > ratingOf(boss!).mu) leagues.set(entrant.id, entrant.league + 1);
   }
   return { rated: true, updates, leagues };
 }

@@ -1,24 +1,30 @@
 /**
  * A contest's games as the run formats' executors take them (runs/formats/format.ts), here or on
  * workers: never complete. It hands out, in order, games planned before a stop that were not played,
- * the second game of each pair (seats swapped on the pair's seed), a final's games while a final is
- * on, and otherwise a new pair (pairing.ts); it waits while the contest is frozen, while nobody has
- * an opponent, or while its slots are taken (a validation holds one), and says when that changes.
+ * the other rotations of each table's seats (on the table's seed), a final's games while a final is
+ * on, and otherwise a new table (pairing.ts); it waits while the contest is frozen, while nobody has
+ * an opponent, or while the site's slots are taken (slots.ts; a validation holds one), and says when
+ * that changes.
  */
 import type { PlannedGame, Schedule } from '../runs/formats/format.js';
 import type { StoredGame } from '../runs/store/records.js';
-import { type Candidate, choosePair } from './pairing.js';
+import { type Candidate, chooseTable } from './pairing.js';
+import { Signal } from './signal.js';
+import type { SlotPool } from './slots.js';
 import type { EntrantRecord, PlannedContestGame } from './store/records.js';
+import type { TableMix } from './table-mix.js';
 
 /** What the schedule reads of the contest, and plans in it. */
 export interface ScheduleBook {
   /** Entrants that play rated games now: bosses and active versions with a build. */
   playing(): readonly EntrantRecord[];
   frozen(): boolean;
+  /** The table sizes its ladder games are played at. */
+  tableMix(): TableMix;
   /** Whether a final is on, and whether it still has games to hand out or being played. */
   finalOn(): boolean;
-  /** Plans a pair of rated games between two entrants on one seed, seats swapped. */
-  planPair(first: number, second: number): readonly [PlannedContestGame, PlannedContestGame];
+  /** Plans a table's rated games on one seed, one in each rotation of its seats (`entrants` in the first's order). */
+  planTable(entrants: readonly number[]): readonly PlannedContestGame[];
   /** A planned game that will not be played: an entrant of it no longer plays. */
   drop(game: PlannedContestGame): void;
   /** Whether a planned game may still be played (its entrants still play, or it is a final's). */
@@ -27,44 +33,26 @@ export interface ScheduleBook {
   stored(game: StoredGame): void;
 }
 
-/** Resolves every waiter at the next `notify`. */
-export class Signal {
-  private waiting: { promise: Promise<void>; resolve: () => void } | null = null;
-
-  wait(): Promise<void> {
-    if (!this.waiting) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.waiting = { promise, resolve };
-    }
-    return this.waiting.promise;
-  }
-
-  notify(): void {
-    const waiting = this.waiting;
-    this.waiting = null;
-    waiting?.resolve();
-  }
-}
-
 export class ContestSchedule implements Schedule {
   readonly total = Number.POSITIVE_INFINITY;
-  /** Planned games to hand out before any new pair, in order. */
+  /** Planned games to hand out before any new table, in order. */
   private readonly queue: PlannedContestGame[] = [];
   private readonly inPlay = new Map<number, PlannedContestGame>();
-  /** Slots a validation holds. */
-  private held = 0;
   private stopped = false;
   private turn = 0;
   private readonly lastPlanned = new Map<number, number>();
   private readonly signal = new Signal();
+  private readonly user = { inPlay: () => this.inPlay.size };
 
   constructor(
     private readonly book: ScheduleBook,
-    /** Games at once, validations included (Infinity where workers play them). */
-    private readonly slots: number,
+    /** The site's slots, shared with its other contests. */
+    private readonly slots: SlotPool,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    // A slot given back may be this contest's to take.
+    void this.follow();
+  }
 
   /** Games planned earlier to hand out first (after a stop, a final's). */
   enqueue(games: readonly PlannedContestGame[]): void {
@@ -73,17 +61,25 @@ export class ContestSchedule implements Schedule {
   }
 
   next(): PlannedGame | 'wait' | null {
-    if (this.stopped) return null;
-    if (this.inPlay.size + this.held >= this.slots) return 'wait';
-    const game = this.fromQueue() ?? this.newPair();
+    if (this.stopped) {
+      this.slots.unwant(this.user);
+      return null;
+    }
+    if (!this.slots.mayTake(this.user)) {
+      this.slots.want(this.user);
+      return 'wait';
+    }
+    const game = this.fromQueue() ?? this.newTable();
+    this.slots.unwant(this.user);
     if (!game) return 'wait';
+    this.slots.take();
     this.inPlay.set(game.index, game);
     for (const id of game.seats) this.lastPlanned.set(id, Date.now());
     return { index: game.index, round: 0, seats: game.seats, seed: game.seed, deal: game.pair };
   }
 
   record(game: StoredGame): string {
-    this.inPlay.delete(game.index);
+    if (this.inPlay.delete(game.index)) this.slots.give();
     this.book.stored(game);
     this.signal.notify();
     return '';
@@ -102,29 +98,23 @@ export class ContestSchedule implements Schedule {
     this.signal.notify();
   }
 
-  /**
-   * Takes a slot for a validation game: the next one free (games being played keep theirs), which no
-   * new game takes meanwhile.
-   */
-  async hold(): Promise<void> {
-    this.held++;
-    while (this.inPlay.size + this.held > this.slots) await this.news();
-  }
-
-  release(): void {
-    this.held--;
-    this.signal.notify();
-  }
-
   /** No more games: those being played finish. */
   stop(): void {
     this.stopped = true;
+    this.slots.unwant(this.user);
     this.signal.notify();
   }
 
   /** Games handed out and not stored yet. */
   playingNow(): readonly PlannedContestGame[] {
     return [...this.inPlay.values()];
+  }
+
+  private async follow(): Promise<void> {
+    while (!this.stopped) {
+      await this.slots.news();
+      this.signal.notify();
+    }
   }
 
   private fromQueue(): PlannedContestGame | null {
@@ -135,7 +125,7 @@ export class ContestSchedule implements Schedule {
     return null;
   }
 
-  private newPair(): PlannedContestGame | null {
+  private newTable(): PlannedContestGame | null {
     if (this.book.frozen() || this.book.finalOn()) return null;
     const playing = this.book.playing();
     const busy = new Map<number, number>();
@@ -149,10 +139,10 @@ export class ContestSchedule implements Schedule {
       games: e.games + (busy.get(e.id) ?? 0),
       lastPlanned: this.lastPlanned.get(e.id) ?? 0,
     }));
-    const pair = choosePair(candidates, this.turn++, this.random);
-    if (!pair) return null;
-    const [first, second] = this.book.planPair(pair[0].id, pair[1].id);
-    this.queue.unshift(second);
-    return first;
+    const table = chooseTable(candidates, this.book.tableMix(), this.turn++, this.random);
+    if (!table) return null;
+    const [first, ...rest] = this.book.planTable(table.map((c) => c.id));
+    this.queue.unshift(...rest);
+    return first!;
   }
 }

@@ -203,7 +203,13 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
           </span>
         </h1>
         <p class="crumbs">
-          {!offline && <a href="/">{onContestSite() ? 'Leaderboard' : 'Runs'}</a>}
+          {!offline &&
+            (data.contest ? (
+              // A contest's game: back to its leaderboard, whichever contest of the site it is.
+              <a href={data.contest.leaderboard}>{data.contest.title} contest</a>
+            ) : (
+              <a href="/">{onContestSite() ? 'Leaderboard' : 'Runs'}</a>
+            ))}
           {!offline && data.runId !== undefined && (
             <>
               {' › '}

@@ -5,14 +5,14 @@ import { HTTPException } from 'hono/http-exception';
 import { PERSON } from '../arena/bot-spec.js';
 import { planGame } from '../arena/game-loop.js';
 import type { Replay } from '../arena/replay.js';
-import type { Contest } from '../contest/contest.js';
+import type { ContestSite } from '../contest/site.js';
 import { randomSeed } from '../core/rng.js';
 import { millis } from '../core/units.js';
 import { loadGames } from '../games/registry.js';
 import type { Store } from '../runs/store/store.js';
 import { bodyLimit } from './body-limit.js';
 import { parseStartRequest } from './client-input.js';
-import { contestRoutes, hasSession } from './contest-routes.js';
+import { contestNamed, contestRoutes, hasSession } from './contest-routes.js';
 import { ServeError } from './errors.js';
 import { replayGameData } from './game-data.js';
 import { hostAllowed, originAllowed } from './host-check.js';
@@ -27,8 +27,8 @@ import type { GameChoice, GameData, GameKey, RunsData } from './wire.js';
 
 export interface ArenaSources {
   readonly hub: LiveHub;
-  /** A contest's server (`tabula ladder`): its API and pages instead of the runs'. */
-  readonly contest?: Contest;
+  /** A contest site's server (`tabula ladder`): its API and pages instead of the runs'. */
+  readonly site?: ContestSite;
   /** The results database: runs, stored games, and the games other processes play now. */
   readonly database?: Store;
   /** Where a person's games are played. */
@@ -63,7 +63,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     if (!hostAllowed(allowed(), c.req.header('host'))) return refused(c, 'this server answers only to its own name');
     // A contest's scripts send their own credentials (a Bearer token, an invite), no cookie: only
     // requests with a session come from pages (contest-routes.ts checks those).
-    const ownCredentials = sources.contest !== undefined && !hasSession(c);
+    const ownCredentials = sources.site !== undefined && !hasSession(c);
     if (c.req.method !== 'GET' && !ownCredentials && !originAllowed(allowed(), c.req.header('origin')))
       return refused(c, CROSS_SITE);
     await next();
@@ -73,7 +73,9 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   // contest's submissions have a limit of their own.
   const limit = bodyLimit(MAX_BODY_BYTES, `the request's body is over ${MAX_BODY_BYTES} bytes`);
   app.use('*', (c, next) =>
-    sources.contest && c.req.method === 'POST' && c.req.path === '/api/submissions' ? next() : limit(c, next),
+    sources.site && c.req.method === 'POST' && /^\/api\/(contests\/[^/]+\/)?submissions$/.test(c.req.path)
+      ? next()
+      : limit(c, next),
   );
   app.onError((err, c) => {
     // A refusal of Hono's own middleware (a cross-site request), with its status.
@@ -83,7 +85,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     return c.json({ error: `internal error: ${err.message}` }, 500);
   });
 
-  if (sources.contest) contestRoutes(app, sources.contest, allowed);
+  if (sources.site) contestRoutes(app, sources.site, allowed);
 
   app.get('/assets/app.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/assets/app.css', (c) => c.body(bundle.css, 200, { 'content-type': 'text/css; charset=utf-8' }));
@@ -167,7 +169,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   });
 
   if (sources.file) app.get('/', (c) => c.redirect(`/games/${FILE_KEY}`));
-  app.get('*', (c) => c.html(servedPage(sources.contest ? 'contest' : 'arena')));
+  app.get('*', (c) => c.html(servedPage(sources.site ? 'contest' : 'arena')));
 
   /** A game by its key, as the viewer shows it. */
   async function gameData(key: GameKey): Promise<GameData | null> {
@@ -185,6 +187,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
     const live = hub.get(key);
     if (!live) return null;
     const record = recordOf(live);
+    const contest = sources.site?.contests.find((k) => k.runId === live.runId);
     return {
       key,
       record,
@@ -192,9 +195,10 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       ...(live.runId !== undefined && { runId: live.runId }),
       title: title(record.game),
       // A contest's live game is shown alike to all, its authors' bots as no one's (reproduce.ts).
-      playCommand: sources.contest
+      playCommand: sources.site
         ? contestPlayCommandLine(record, games.get(record.game), () => false)
         : playCommandLine(record, games.get(record.game)),
+      ...(contest && { contest: contestNamed(contest) }),
       personSeats: live.personSeats,
       ...(live.ask && { ask: live.ask }),
       live: !live.ended,

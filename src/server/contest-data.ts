@@ -7,23 +7,26 @@
 import type { Replay } from '../arena/replay.js';
 import type { Contest } from '../contest/contest.js';
 import { SUBMISSIONS_PER_HOUR } from '../contest/contest.js';
-import { FIRST_RATING, rateTwo, SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
+import { FIRST_RATING, rateTable, SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
 import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES } from '../contest/submission.js';
-import type { GameResult } from '../core/game-result.js';
 import type { StoredGame } from '../runs/store/records.js';
 import type {
   AdminData,
   AuthorData,
   BuildLine,
   ContestGameLine,
+  ContestHead,
   ContestInfo,
+  ContestListing,
+  ContestPlaces,
   FailureLine,
   FinalData,
   FinalSummary,
   Leaderboard,
   LeaderboardRow,
   OpponentLine,
+  Places,
   SubmissionData,
   VersionLine,
   Viewer,
@@ -40,13 +43,40 @@ export interface Asker {
 export const mayRead = (asker: Asker, entrant: EntrantRecord): boolean =>
   asker.admin || (entrant.authorId !== null && entrant.authorId === asker.authorId);
 
-export function contestInfo(contest: Contest, viewer: Viewer): ContestInfo {
+/** Where a contest's API and pages are, on every server. */
+export function contestPlaces(game: string): ContestPlaces {
+  const pages = `/contests/${game}`;
   return {
-    game: contest.game.id,
-    title: contest.game.title,
+    api: `/api/contests/${game}`,
+    pages: { leaderboard: pages, rules: `/rules/${game}`, submit: `${pages}/submit`, starters: `${pages}/starters` },
+  };
+}
+
+/** What names a contest, its tables, and where it is. */
+const contestHead = (contest: Contest): ContestHead => ({
+  game: contest.game.id,
+  title: contest.game.title,
+  seats: { ...contest.game.seats },
+  ...contestPlaces(contest.game.id),
+  tableMix: contest.tableMix,
+  frozen: contest.frozen,
+});
+
+/** A contest as the site's list shows it. */
+export function contestListing(contest: Contest): ContestListing {
+  return {
+    ...contestHead(contest),
+    versions: contest.tables.entrants().filter((e) => e.authorId !== null && e.status === 'active').length,
+    gamesPlayed: contest.store.gameCount(contest.runId),
+  };
+}
+
+export function contestInfo(contest: Contest, viewer: Viewer, contests: number): ContestInfo {
+  return {
+    ...contestHead(contest),
+    contests,
     leagues: contest.leagues.map((l) => ({ index: l.index, name: l.name, boss: l.boss })),
     languages: contest.languages.taken.map((l) => ({ id: l.id, name: l.name, build: l.build, run: l.run })),
-    frozen: contest.frozen,
     finals: contest.tables.finals().map((f) => finalSummary(contest, f)),
     limits: { sourceBytes: MAX_SOURCE_BYTES, submissionsPerHour: SUBMISSIONS_PER_HOUR },
     viewer,
@@ -66,7 +96,7 @@ export function leaderboard(contest: Contest): Leaderboard {
 
 function entrantLine(contest: Contest, e: EntrantRecord): Omit<LeaderboardRow, 'rank'> {
   return {
-    author: e.authorId === null ? null : contest.tables.author(e.authorId)!.name,
+    author: e.authorId === null ? null : contest.authorName(e.authorId),
     submission: e.id,
     version: e.version,
     league: contest.leagues[e.league]!.name,
@@ -80,8 +110,15 @@ function entrantLine(contest: Contest, e: EntrantRecord): Omit<LeaderboardRow, '
     wins: e.wins,
     draws: e.draws,
     losses: e.losses,
+    ...places(e),
   };
 }
+
+/** An entrant's mean place and tables by size. */
+const places = (e: Pick<EntrantRecord, 'games' | 'places' | 'tableSizes'>): Places => ({
+  meanPlace: e.games === 0 ? null : round(e.places / e.games),
+  tableSizes: { ...e.tableSizes },
+});
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -111,6 +148,8 @@ export function submissionData(contest: Contest, entrant: EntrantRecord, asker: 
     wins: entrant.wins,
     draws: entrant.draws,
     losses: entrant.losses,
+    meanPlace: line.meanPlace,
+    tableSizes: line.tableSizes,
     submittedAt: entrant.submittedAt,
     changedAt: entrant.changedAt,
     waiting: waitingOf(contest, entrant.id),
@@ -129,7 +168,7 @@ function waitingOf(contest: Contest, id: number): { ahead: number } | null {
 
 /** An author's page: their versions as anyone may see them. */
 export function authorData(contest: Contest, authorId: number, asker: Asker): AuthorData {
-  const author = contest.tables.author(authorId)!;
+  const author = contest.people.author(authorId)!;
   const versions = contest.tables
     .entrants()
     .filter((e) => e.authorId === authorId)
@@ -151,6 +190,7 @@ function versionLine(contest: Contest, e: EntrantRecord): VersionLine {
     wins: e.wins,
     draws: e.draws,
     losses: e.losses,
+    ...places(e),
     submittedAt: e.submittedAt,
   };
 }
@@ -190,17 +230,19 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker:
   });
 }
 
-/** The entrant's rated and final games, all of them, by opponent, from its side. */
+/** The entrant's rated and final games, all of them, by opponent, from its side: ahead of it, level, or behind, at any table. */
 function opponents(contest: Contest, entrant: EntrantRecord): OpponentLine[] {
   const byOpponent = new Map<number, { wins: number; draws: number; losses: number }>();
-  for (const { seats, winner } of contest.tables.outcomesOf(entrant.id)) {
-    const seat = seats.indexOf(entrant.id);
-    const other = seats[1 - seat]!;
-    const tally = byOpponent.get(other) ?? { wins: 0, draws: 0, losses: 0 };
-    if (winner === null) tally.draws++;
-    else if (winner === seat) tally.wins++;
-    else tally.losses++;
-    byOpponent.set(other, tally);
+  for (const { seats, ranks } of contest.tables.outcomesOf(entrant.id)) {
+    const mine = ranks[seats.indexOf(entrant.id)]!;
+    for (const [seat, other] of seats.entries()) {
+      if (other === entrant.id) continue;
+      const tally = byOpponent.get(other) ?? { wins: 0, draws: 0, losses: 0 };
+      if (mine < ranks[seat]!) tally.wins++;
+      else if (mine === ranks[seat]) tally.draws++;
+      else tally.losses++;
+      byOpponent.set(other, tally);
+    }
   }
   return [...byOpponent].map(([id, t]) => ({
     opponent: contest.nameOf(contest.tables.entrant(id)!),
@@ -261,32 +303,48 @@ export function finalData(contest: Contest, final: FinalRecord, asker: Asker): F
     planned.flatMap((g) => (g.gameId === null ? [] : [g.gameId])),
   );
   const tallies = new Map<number, FinalTally>(
-    final.entrants.map((id) => [id, { rating: FIRST_RATING, wins: 0, draws: 0, losses: 0 }]),
+    final.entrants.map((id) => [
+      id,
+      { rating: FIRST_RATING, wins: 0, draws: 0, losses: 0, places: 0, tableSizes: {} as Record<number, number> },
+    ]),
   );
   for (const g of planned) {
     const result = g.gameId === null ? undefined : stored.get(g.gameId)?.result;
     if (!result) continue;
-    const [a, b] = g.seats.map((id) => tallies.get(id)!);
-    const ranks = [0, 1].map((s) => result.players.find((p) => p.seat === s)!.rank);
-    [a!.rating, b!.rating] = rateTwo(a!.rating, b!.rating, [ranks[0]!, ranks[1]!]);
-    tally(a!, result, 0);
-    tally(b!, result, 1);
+    const table = g.seats.map((id) => tallies.get(id)!);
+    const ranks = g.seats.map((_, s) => result.players.find((p) => p.seat === s)!.rank);
+    const rated = rateTable(
+      table.map((t) => t.rating),
+      ranks,
+    );
+    for (const [s, t] of table.entries()) {
+      t.rating = rated[s]!;
+      const ahead = ranks.filter((r) => r < ranks[s]!).length;
+      const level = ranks.filter((r) => r === ranks[s]!).length - 1;
+      if (ahead > 0) t.losses++;
+      else if (level > 0) t.draws++;
+      else t.wins++;
+      t.places += ranks[s]!;
+      t.tableSizes[table.length] = (t.tableSizes[table.length] ?? 0) + 1;
+    }
   }
   const standings = [...tallies]
     .map(([id, t]) => {
       const entrant = contest.tables.entrant(id)!;
+      const games = t.wins + t.draws + t.losses;
       return {
         name: contest.nameOf(entrant),
-        author: contest.tables.author(entrant.authorId!)!.name,
+        author: contest.authorName(entrant.authorId!),
         submission: id,
         mu: round(t.rating.mu),
         sigma: round(t.rating.sigma),
         rating: round(shownRating(t.rating)),
         points: t.wins + t.draws / 2,
-        games: t.wins + t.draws + t.losses,
+        games,
         wins: t.wins,
         draws: t.draws,
         losses: t.losses,
+        ...places({ games, places: t.places, tableSizes: t.tableSizes }),
       };
     })
     .sort((x, y) => y.rating - x.rating)
@@ -299,12 +357,8 @@ interface FinalTally {
   wins: number;
   draws: number;
   losses: number;
-}
-
-function tally(t: FinalTally, result: GameResult, seat: number): void {
-  if (result.winner === null) t.draws++;
-  else if (result.winner === seat) t.wins++;
-  else t.losses++;
+  places: number;
+  tableSizes: Record<number, number>;
 }
 
 export function adminData(contest: Contest): AdminData {
@@ -313,11 +367,11 @@ export function adminData(contest: Contest): AdminData {
     .entrants()
     .filter((e) => e.authorId !== null)
     .reverse()
-    .map((e) => ({ ...versionLine(contest, e), author: tables.author(e.authorId!)!.name, reason: e.reason }));
+    .map((e) => ({ ...versionLine(contest, e), author: contest.authorName(e.authorId!), reason: e.reason }));
   return {
     frozen: contest.frozen,
-    openInvites: tables.openInvites(),
-    authors: tables.authors().length,
+    openInvites: contest.people.openInvites(),
+    authors: contest.people.authors().length,
     submissions,
     gamesPlayed: contest.store.gameCount(contest.runId),
     playingNow: contest.schedule.playingNow().length,
@@ -338,7 +392,7 @@ function buildLines(contest: Contest): BuildLine[] {
       {
         submission: b.id,
         name: contest.nameOf(entrant),
-        author: tables.author(b.author)!.name,
+        author: contest.authorName(b.author),
         lang: entrant.lang ?? '',
         since: b.since,
         ahead: contest.buildsAhead(b.id),

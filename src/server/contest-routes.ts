@@ -1,25 +1,34 @@
 /**
- * A contest server's API under /api/ (`tabula ladder`), for its pages and for scripts. Who asks is
+ * A contest site's API (`tabula ladder`), for its pages and for scripts: `/api/contests` lists its
+ * contests; each contest's API is under its base, `/api/contests/<game>` (and `/api` itself on a site
+ * of one contest, as before there were several); what is the site's (logging in, joining, invites, a
+ * stored game) is under `/api` and under every base alike. Who asks is
  * told by a Bearer token (an author's token, or the admin key: scripts, `tabula submit`), or by the
  * session a page logged in with: an HttpOnly, SameSite=Strict cookie, and for every change the
  * session's CSRF token in `x-csrf-token` besides a same-origin check (Hono's csrf). A missing or
  * wrong token is 401; another author's private data 404, never the data; the admin's routes 403 to
  * anyone else. Bodies are small (16 KiB) but a submission's (413 beyond).
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { type Contest, ContestError } from '../contest/contest.js';
 import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
+import type { ContestSite } from '../contest/site.js';
 import type { AuthorRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
+import { parseTableMix, TableMixError } from '../contest/table-mix.js';
+import { SetupError } from '../core/game.js';
 import { unpackedFiles } from '../runs/workers/bot-files.js';
+import { starterArchive } from '../starters/archive.js';
 import { bodyLimit } from './body-limit.js';
 import {
   type Asker,
   adminData,
   authorData,
   contestInfo,
+  contestListing,
+  contestPlaces,
   finalData,
   leaderboard,
   mayRead,
@@ -30,6 +39,7 @@ import type { Viewer } from './contest-wire.js';
 import { replayGameData } from './game-data.js';
 import { originAllowed } from './host-check.js';
 import { contestPlayCommandLine } from './reproduce.js';
+import type { ContestOfGame } from './wire.js';
 
 /** The session's cookie. */
 export const SESSION_COOKIE = 'tabula_session';
@@ -50,23 +60,28 @@ const NOBODY: Who = { authorId: null, author: null, admin: false, csrf: null };
 /** Whether the request comes with a session cookie: its changes must come from this server's pages. */
 export const hasSession = (c: Context): boolean => getCookie(c, SESSION_COOKIE) !== undefined;
 
-export function contestRoutes(app: Hono, contest: Contest, allowed: () => ReadonlySet<string>): void {
-  const tables = contest.tables;
+/** Where a site's contest's API is: its base under /api/contests, and /api itself on a site of one contest. */
+export function contestBases(site: ContestSite, contest: Contest): string[] {
+  return [contestPlaces(contest.game.id).api, ...(site.contests.length === 1 ? ['/api'] : [])];
+}
+
+export function contestRoutes(app: Hono, site: ContestSite, allowed: () => ReadonlySet<string>): void {
+  const { people } = site;
 
   /** Who asks; a Response (401) for a Bearer token that is nobody's. */
   const who = (c: Context): Who | Response => {
     const header = c.req.header('authorization');
     if (header !== undefined) {
       const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-      if (token !== undefined && contest.isAdminKey(token)) return { ...NOBODY, admin: true };
-      const author = token === undefined ? null : contest.authorOfToken(token);
+      if (token !== undefined && site.isAdminKey(token)) return { ...NOBODY, admin: true };
+      const author = token === undefined ? null : site.authorOfToken(token);
       if (!author) return c.json({ error: 'that token is nobody’s: Authorization: Bearer <your token>' }, 401);
       return { authorId: author.id, author, admin: false, csrf: null };
     }
     const session = getCookie(c, SESSION_COOKIE);
-    const found = session === undefined ? null : tables.session(hashSecret(session));
+    const found = session === undefined ? null : people.session(hashSecret(session));
     if (!found) return NOBODY;
-    const author = found.authorId === null ? null : tables.author(found.authorId);
+    const author = found.authorId === null ? null : people.author(found.authorId);
     return { authorId: author?.id ?? null, author, admin: found.admin, csrf: found.csrf };
   };
 
@@ -90,9 +105,14 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
   // A login, though it comes without a session, from this server's pages too: another site's page
   // would log its visitor in as an author of its choosing. A browser sends its page's Origin with
   // every post; a script sends none, and logs in as before.
-  app.use('/api/session', async (c, next) => {
+  app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');
-    if (c.req.method === 'POST' && origin !== undefined && !originAllowed(allowed(), origin))
+    if (
+      c.req.method === 'POST' &&
+      c.req.path.endsWith('/session') &&
+      origin !== undefined &&
+      !originAllowed(allowed(), origin)
+    )
       return c.json({ error: 'cross-site login refused (a login must come from a page of this server)' }, 403);
     return next();
   });
@@ -114,176 +134,242 @@ export function contestRoutes(app: Hono, contest: Contest, allowed: () => Readon
       } catch (err) {
         if (err instanceof SubmissionError) return c.json({ error: err.message }, 400);
         if (err instanceof ContestError) return c.json({ error: err.message }, STATUS[err.kind]);
-        if (err instanceof BadBody) return c.json({ error: err.message }, 400);
+        if (err instanceof BadBody || err instanceof TableMixError) return c.json({ error: err.message }, 400);
         throw err;
       }
     };
 
-  app.get(
-    '/api/contest',
-    handle('anyone', (c, w) => c.json(contestInfo(contest, viewerOf(w)))),
-  );
-  app.get('/api/leaderboard', (c) => c.json(leaderboard(contest)));
-
-  app.get(
-    '/api/session',
-    handle('anyone', (c, w) => c.json(viewerOf(w))),
-  );
-  app.post(
-    '/api/session',
-    handle('anyone', async (c) => {
-      const { token } = await jsonBody(c, { token: 'string' });
-      const admin = contest.isAdminKey(token);
-      const author = admin ? null : contest.authorOfToken(token);
-      if (!admin && !author) return c.json({ error: 'that token is nobody’s' }, 401);
-      const session = newSecret(SECRET.session);
-      const csrfToken = newSecret('');
-      const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-      tables.openSession(
-        hashSecret(session),
-        { authorId: author?.id ?? null, admin },
-        csrfToken,
-        expires.toISOString(),
-      );
-      setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
-      return c.json({ author: author?.name ?? null, admin, csrf: csrfToken } satisfies Viewer);
-    }),
-  );
-  app.delete(
-    '/api/session',
-    handle('anyone', (c) => {
-      const session = getCookie(c, SESSION_COOKIE);
-      if (session !== undefined) tables.closeSession(hashSecret(session));
-      deleteCookie(c, SESSION_COOKIE, { path: '/' });
-      return c.json({ author: null, admin: false, csrf: null } satisfies Viewer);
-    }),
+  app.get('/api/contests', (c) => c.json(site.contests.map(contestListing)));
+  // A base of no contest here: the contests there are, named.
+  app.all('/api/contests/:game/*', (c, next) =>
+    site.contest(c.req.param('game')) !== null
+      ? next()
+      : c.json(
+          {
+            error: `no contest of "${c.req.param('game').slice(0, 40)}" here (contests: ${site.contests.map((k) => k.game.id).join(', ')})`,
+          },
+          404,
+        ),
   );
 
-  app.post(
-    '/api/authors',
-    handle('anyone', async (c) => {
-      const { invite, name } = await jsonBody(c, { invite: 'string', name: 'string' });
-      const { author, token } = contest.join(invite, name);
-      return c.json({ author: author.name, token }, 201);
-    }),
-  );
-  app.get(
-    '/api/authors/:name',
-    handle('anyone', (c, w) => {
-      const author = tables.authorNamed(c.req.param('name') ?? '');
-      if (!author) return c.json({ error: `no author ${c.req.param('name')}` }, 404);
-      return c.json(authorData(contest, author.id, w));
-    }),
-  );
+  for (const base of ['/api', ...site.contests.map((k) => contestPlaces(k.game.id).api)]) siteRoutes(base);
+  for (const contest of site.contests) for (const base of contestBases(site, contest)) contestApi(base, contest);
 
-  app.post(
-    '/api/submissions',
-    bodyLimit(MAX_UPLOAD_BYTES, `a submission's body is over ${MAX_UPLOAD_BYTES} bytes`),
-    handle('author', async (c, w) => {
-      if (!w.author) return c.json({ error: 'the admin submits no bots: use an author’s token' }, 403);
-      const { lang, files } = await submissionBody(c);
-      const entrant = contest.submit(w.author, lang, files);
-      return c.json({ id: entrant.id, version: entrant.version, status: entrant.status }, 201);
-    }),
-  );
-  /** A submission its author (or the admin) may read; another's is no business of the asker's (404). */
-  const ownSubmission = (c: Context, w: Who) => {
-    const entrant = tables.entrant(Number(c.req.param('id')));
-    return entrant && entrant.authorId !== null && /^\d+$/.test(c.req.param('id') ?? '') && mayRead(w, entrant)
-      ? entrant
-      : null;
-  };
-  app.get(
-    '/api/submissions/:id',
-    handle('author', (c, w) => {
-      const entrant = ownSubmission(c, w);
-      if (!entrant) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
-      return c.json(submissionData(contest, entrant, w));
-    }),
-  );
-  app.get(
-    '/api/submissions/:id/source',
-    handle('author', (c, w) => {
-      const entrant = ownSubmission(c, w);
-      const packed = entrant && tables.source(entrant.id);
-      if (!packed) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
-      const files = unpackedFiles(packed).map((f) => ({
-        path: f.path,
-        text: Buffer.from(f.data, 'base64').toString('utf8'),
-      }));
-      return c.json({ files });
-    }),
-  );
-
-  app.get(
-    '/api/finals/:id',
-    handle('anyone', (c, w) => {
-      const final = tables.finals().find((f) => `${f.id}` === c.req.param('id'));
-      if (!final) return c.json({ error: `no final ${c.req.param('id')}` }, 404);
-      return c.json(finalData(contest, final, w));
-    }),
-  );
-
-  // A stored game as the asker may see it; live games come through the hub, their stderr hidden from all.
-  app.get('/api/games/:key{[0-9]+}', async (c, next) => {
-    const w = who(c);
-    if (w instanceof Response) return w;
-    const id = Number(c.req.param('key'));
-    const replay = contest.store.replay(id);
-    if (!replay) return next();
-    const data = replayGameData(`${id}`, replayFor(contest, replay, id, w), contest.game, { storedId: id });
-    // Played again only by one who can run every seat: another author's bot is not the asker's to run.
-    const seats = tables.plannedOfGame(id)?.seats ?? [];
-    const own = (seat: number) => {
-      const entrant = tables.entrant(seats[seat] ?? 0);
-      return entrant !== null && mayRead(w, entrant);
+  // A stored game as the asker may see it: under /api of whichever contest (live games come through
+  // the hub, their stderr hidden from all), under a contest's base of that contest only.
+  const storedGame =
+    (only: Contest | null): MiddlewareHandler =>
+    async (c, next) => {
+      const w = who(c);
+      if (w instanceof Response) return w;
+      const id = Number(c.req.param('key'));
+      const runId = site.store.runOfGame(id);
+      const contest = site.contests.find((k) => k.runId === runId);
+      // A game of a contest this server does not serve (one named at another start) is shown to
+      // nobody: its authors' stderr would be in it.
+      if (!contest || (only !== null && contest !== only))
+        return runId === null && only === null ? next() : c.json({ error: `no game ${id}` }, 404);
+      const replay = site.store.replay(id);
+      if (!replay) return next();
+      const data = replayGameData(`${id}`, replayFor(contest, replay, id, w), contest.game, { storedId: id });
+      // Played again only by one who can run every seat: another author's bot is not the asker's to run.
+      const seats = contest.tables.plannedOfGame(id)?.seats ?? [];
+      const own = (seat: number) => {
+        const entrant = contest.tables.entrant(seats[seat] ?? 0);
+        return entrant !== null && mayRead(w, entrant);
+      };
+      return c.json({
+        ...data,
+        playCommand: contestPlayCommandLine(replay, contest.game, own),
+        contest: contestNamed(contest),
+      });
     };
-    return c.json({ ...data, playCommand: contestPlayCommandLine(replay, contest.game, own) });
-  });
+  app.get('/api/games/:key{[0-9]+}', storedGame(null));
+  for (const contest of site.contests)
+    app.get(`${contestPlaces(contest.game.id).api}/games/:key{[0-9]+}`, storedGame(contest));
 
-  app.get(
-    '/api/admin',
-    handle('admin', (c) => c.json(adminData(contest))),
-  );
-  app.post(
-    '/api/admin/invites',
-    handle('admin', async (c) => {
-      const { count } = await jsonBody(c, { count: 'count' });
-      return c.json({ codes: contest.invite(count) }, 201);
-    }),
-  );
-  app.post(
-    '/api/admin/freeze',
-    handle('admin', async (c) => {
-      const { frozen } = await jsonBody(c, { frozen: 'boolean' });
-      contest.setFrozen(frozen);
-      return c.json({ frozen: contest.frozen });
-    }),
-  );
-  app.post(
-    '/api/admin/retire',
-    handle('admin', async (c) => {
-      const { submission } = await jsonBody(c, { submission: 'id' });
-      const retired = contest.retire(submission);
-      return c.json({ id: retired.id, status: retired.status });
-    }),
-  );
-  app.post(
-    '/api/admin/cancel',
-    handle('admin', async (c) => {
-      const { submission } = await jsonBody(c, { submission: 'id' });
-      const cancelled = contest.cancel(submission);
-      return c.json({ id: cancelled.id, status: cancelled.status });
-    }),
-  );
-  app.post(
-    '/api/admin/finals',
-    handle('admin', async (c) => {
-      const { rounds } = await jsonBody(c, { rounds: 'count' });
-      return c.json({ id: contest.startFinal(rounds) }, 201);
-    }),
-  );
+  /** What is the site's: who is logged in, logging in and out, joining, invites; under every base alike. */
+  function siteRoutes(base: string): void {
+    app.get(
+      `${base}/session`,
+      handle('anyone', (c, w) => c.json(viewerOf(w))),
+    );
+    app.post(
+      `${base}/session`,
+      handle('anyone', async (c) => {
+        const { token } = await jsonBody(c, { token: 'string' });
+        const admin = site.isAdminKey(token);
+        const author = admin ? null : site.authorOfToken(token);
+        if (!admin && !author) return c.json({ error: 'that token is nobody’s' }, 401);
+        const session = newSecret(SECRET.session);
+        const csrfToken = newSecret('');
+        const expires = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+        people.openSession(
+          hashSecret(session),
+          { authorId: author?.id ?? null, admin },
+          csrfToken,
+          expires.toISOString(),
+        );
+        setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
+        return c.json({ author: author?.name ?? null, admin, csrf: csrfToken } satisfies Viewer);
+      }),
+    );
+    app.delete(
+      `${base}/session`,
+      handle('anyone', (c) => {
+        const session = getCookie(c, SESSION_COOKIE);
+        if (session !== undefined) people.closeSession(hashSecret(session));
+        deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        return c.json({ author: null, admin: false, csrf: null } satisfies Viewer);
+      }),
+    );
+
+    app.post(
+      `${base}/authors`,
+      handle('anyone', async (c) => {
+        const { invite, name } = await jsonBody(c, { invite: 'string', name: 'string' });
+        const { author, token } = site.join(invite, name);
+        return c.json({ author: author.name, token }, 201);
+      }),
+    );
+    app.post(
+      `${base}/admin/invites`,
+      handle('admin', async (c) => {
+        const { count } = await jsonBody(c, { count: 'count' });
+        return c.json({ codes: site.invite(count) }, 201);
+      }),
+    );
+  }
+
+  /** A contest's own routes under `base`. */
+  function contestApi(base: string, contest: Contest): void {
+    const tables = contest.tables;
+    app.get(
+      `${base}/contest`,
+      handle('anyone', (c, w) => c.json(contestInfo(contest, viewerOf(w), site.contests.length))),
+    );
+    app.get(`${base}/leaderboard`, (c) => c.json(leaderboard(contest)));
+    app.get(`${base}/starters/:lang`, async (c) => {
+      try {
+        const { filename, body } = await starterArchive(contest.game, c.req.param('lang'));
+        return c.body(new Uint8Array(body), 200, {
+          'content-type': 'application/gzip',
+          'content-disposition': `attachment; filename="${filename}"`,
+        });
+      } catch (err) {
+        if (err instanceof SetupError) return c.json({ error: err.message }, 404);
+        throw err;
+      }
+    });
+
+    app.get(
+      `${base}/authors/:name`,
+      handle('anyone', (c, w) => {
+        const author = people.authorNamed(c.req.param('name') ?? '');
+        if (!author) return c.json({ error: `no author ${c.req.param('name')}` }, 404);
+        return c.json(authorData(contest, author.id, w));
+      }),
+    );
+    app.post(
+      `${base}/submissions`,
+      bodyLimit(MAX_UPLOAD_BYTES, `a submission's body is over ${MAX_UPLOAD_BYTES} bytes`),
+      handle('author', async (c, w) => {
+        if (!w.author) return c.json({ error: 'the admin submits no bots: use an author’s token' }, 403);
+        const { lang, files } = await submissionBody(c);
+        const entrant = contest.submit(w.author, lang, files);
+        return c.json({ id: entrant.id, version: entrant.version, status: entrant.status }, 201);
+      }),
+    );
+    /** A submission its author (or the admin) may read; another's is no business of the asker's (404). */
+    const ownSubmission = (c: Context, w: Who) => {
+      const entrant = tables.entrant(Number(c.req.param('id')));
+      return entrant && entrant.authorId !== null && /^\d+$/.test(c.req.param('id') ?? '') && mayRead(w, entrant)
+        ? entrant
+        : null;
+    };
+    app.get(
+      `${base}/submissions/:id`,
+      handle('author', (c, w) => {
+        const entrant = ownSubmission(c, w);
+        if (!entrant) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
+        return c.json(submissionData(contest, entrant, w));
+      }),
+    );
+    app.get(
+      `${base}/submissions/:id/source`,
+      handle('author', (c, w) => {
+        const entrant = ownSubmission(c, w);
+        const packed = entrant && tables.source(entrant.id);
+        if (!packed) return c.json({ error: `no submission ${c.req.param('id')} of yours` }, 404);
+        const files = unpackedFiles(packed).map((f) => ({
+          path: f.path,
+          text: Buffer.from(f.data, 'base64').toString('utf8'),
+        }));
+        return c.json({ files });
+      }),
+    );
+
+    app.get(
+      `${base}/finals/:id`,
+      handle('anyone', (c, w) => {
+        const final = tables.finals().find((f) => `${f.id}` === c.req.param('id'));
+        if (!final) return c.json({ error: `no final ${c.req.param('id')}` }, 404);
+        return c.json(finalData(contest, final, w));
+      }),
+    );
+
+    app.get(
+      `${base}/admin`,
+      handle('admin', (c) => c.json(adminData(contest))),
+    );
+    app.post(
+      `${base}/admin/freeze`,
+      handle('admin', async (c) => {
+        const { frozen } = await jsonBody(c, { frozen: 'boolean' });
+        contest.setFrozen(frozen);
+        return c.json({ frozen: contest.frozen });
+      }),
+    );
+    app.post(
+      `${base}/admin/retire`,
+      handle('admin', async (c) => {
+        const { submission } = await jsonBody(c, { submission: 'id' });
+        const retired = contest.retire(submission);
+        return c.json({ id: retired.id, status: retired.status });
+      }),
+    );
+    app.post(
+      `${base}/admin/cancel`,
+      handle('admin', async (c) => {
+        const { submission } = await jsonBody(c, { submission: 'id' });
+        const cancelled = contest.cancel(submission);
+        return c.json({ id: cancelled.id, status: cancelled.status });
+      }),
+    );
+    app.post(
+      `${base}/admin/finals`,
+      handle('admin', async (c) => {
+        const { rounds } = await jsonBody(c, { rounds: 'count' });
+        return c.json({ id: contest.startFinal(rounds) }, 201);
+      }),
+    );
+    app.post(
+      `${base}/admin/tables`,
+      handle('admin', async (c) => {
+        const { mix } = await jsonBody(c, { mix: 'string' });
+        contest.setTableMix(parseTableMix(mix, contest.game));
+        return c.json({ tableMix: contest.tableMix });
+      }),
+    );
+  }
 }
+
+/** The contest a game belongs to, as the viewer names it. */
+export const contestNamed = (contest: Contest): ContestOfGame => ({
+  game: contest.game.id,
+  title: contest.game.title,
+  leaderboard: contestPlaces(contest.game.id).pages.leaderboard,
+});
 
 const STATUS = { refused: 400, 'not found': 404, 'too many': 429, conflict: 409 } as const;
 

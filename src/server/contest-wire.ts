@@ -19,9 +19,41 @@ export interface LeagueInfo {
   readonly boss: string | null;
 }
 
-export interface ContestInfo {
+/** Where a contest's API and pages are: every server has `/api/contests/<game>`, `/contests/<game>`. */
+export interface ContestPlaces {
+  /** The base of its API: `{api}/leaderboard`, `{api}/submissions`, `{api}/starters/<lang>`, ... */
+  readonly api: string;
+  /** Its pages' URLs. */
+  readonly pages: {
+    readonly leaderboard: string;
+    readonly rules: string;
+    readonly submit: string;
+    readonly starters: string;
+  };
+}
+
+/** What names a contest of the site, its tables, and where it is. */
+export interface ContestHead extends ContestPlaces {
   readonly game: string;
   readonly title: string;
+  /** The sizes of table the game is played at. */
+  readonly seats: { readonly min: number; readonly max: number };
+  /** The sizes its ladder plays, each with its weight. */
+  readonly tableMix: readonly { readonly size: number; readonly weight: number }[];
+  /** No ladder game starts while frozen. */
+  readonly frozen: boolean;
+}
+
+/** A contest of the site, as `GET /api/contests` lists it. */
+export interface ContestListing extends ContestHead {
+  /** Active versions, and games played. */
+  readonly versions: number;
+  readonly gamesPlayed: number;
+}
+
+export interface ContestInfo extends ContestHead {
+  /** How many contests the site holds: more than one, and its pages link to the others. */
+  readonly contests: number;
   readonly leagues: readonly LeagueInfo[];
   /** What `--lang` takes, with the command each is built and run with. */
   readonly languages: readonly {
@@ -30,14 +62,13 @@ export interface ContestInfo {
     readonly build: string | null;
     readonly run: string;
   }[];
-  readonly frozen: boolean;
   readonly finals: readonly FinalSummary[];
   /** The most a submission's files hold, and submissions an author may make an hour. */
   readonly limits: { readonly sourceBytes: number; readonly submissionsPerHour: number };
   readonly viewer: Viewer;
 }
 
-/** Games, and how they ended from one side. */
+/** Games, and how they ended from one side: a win first alone, a draw first with others, a loss anything else. */
 export interface Tally {
   readonly games: number;
   readonly wins: number;
@@ -45,8 +76,15 @@ export interface Tally {
   readonly losses: number;
 }
 
+/** Where its rated games put it: its mean place (1 the best; null before any game), and its tables by size. */
+export interface Places {
+  readonly meanPlace: number | null;
+  /** Rated games by table size: `{"2": 40, "4": 12}`. */
+  readonly tableSizes: Readonly<Record<string, number>>;
+}
+
 /** One line of the leaderboard: an active version or a boss. */
-export interface LeaderboardRow extends Tally {
+export interface LeaderboardRow extends Tally, Places {
   /** Its place in its league, from 1. */
   readonly rank: number;
   /** The author's name; null for a boss. */
@@ -100,11 +138,12 @@ export interface FailureLine {
   readonly message: string;
 }
 
+/** The games against one opponent at any table: a win finishing ahead of it, a draw level, a loss behind. */
 export interface OpponentLine extends Tally {
   readonly opponent: string;
 }
 
-export interface SubmissionData extends Tally {
+export interface SubmissionData extends Tally, Places {
   readonly id: number;
   readonly author: string;
   readonly version: number;
@@ -135,7 +174,7 @@ export interface SubmissionData extends Tally {
 }
 
 /** A version as an author's page lists it: what anyone may see of it. */
-export interface VersionLine extends Tally {
+export interface VersionLine extends Tally, Places {
   readonly id: number;
   readonly version: number;
   readonly name: string;
@@ -164,7 +203,7 @@ export interface FinalSummary {
   readonly gamesPlayed: number;
 }
 
-export interface FinalStanding extends Tally {
+export interface FinalStanding extends Tally, Places {
   readonly rank: number;
   readonly name: string;
   readonly author: string;

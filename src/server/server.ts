@@ -71,7 +71,7 @@ export async function serveArena(sources: ArenaSources, options: ServeOptions): 
 
   const watching = sources.database ? new DatabaseWatch(sources.database, sources.hub) : null;
   // A contest's standings and submissions change between games too: every page fetches again.
-  const contestChanges = sources.contest?.onChange(() => sources.hub.broadcast({ type: 'runs' }));
+  const contestChanges = sources.site?.onChange(() => sources.hub.broadcast({ type: 'runs' }));
   // `tabula view`: the page reloads when the file is written again (a new --replay of the same game).
   const fileWatch = sources.file ? watchFile(sources.file, () => sources.hub.broadcast({ type: 'reload' })) : null;
 

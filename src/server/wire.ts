@@ -40,6 +40,15 @@ export interface GameData {
   readonly ask?: Ask;
   /** Still being played. */
   readonly live: boolean;
+  /** The contest it was played in, on a contest site's server. */
+  readonly contest?: ContestOfGame;
+}
+
+/** A contest as a game's page names it: its game, title and leaderboard. */
+export interface ContestOfGame {
+  readonly game: string;
+  readonly title: string;
+  readonly leaderboard: string;
 }
 
 /** A person's seat must move: the lines it was sent, and its legal moves as clicks. */

@@ -192,8 +192,8 @@ describe('a contest server’s builds (tabula ladder --builds)', { skip, timeout
       'received',
       'rejected: the build wrote past its 256 MB of files (what a build may write, in one file or in all)',
     ]);
-    assert.match(logOf(ladder, ids.bob!)[0]!, /^tabula: submission \d+ \(bob\.v1, cpp\): received$/);
-    assert.match(logOf(ladder, ids.next!)[0]!, /^tabula: submission \d+ \(alice\.v2, python\): received$/);
+    assert.match(logOf(ladder, ids.bob!)[0]!, /^tabula: submission \d+ \(morris bob\.v1, cpp\): received$/);
+    assert.match(logOf(ladder, ids.next!)[0]!, /^tabula: submission \d+ \(morris alice\.v2, python\): received$/);
   });
 
   it('says once, run as root, what that means', () => {
@@ -227,10 +227,10 @@ describe('a contest server’s own fault in a build', { skip, timeout: 300_000 }
       // Built, it could not be made ready to play: one line says why, with the path, then the rejection.
       const lines = logOf(ladder, id);
       assert.equal(lines.length, 4, lines.join('\n'));
-      assert.match(lines[1]!, /^tabula: submission \d+ \(dora\.v1, python\): built$/);
+      assert.match(lines[1]!, /^tabula: submission \d+ \(morris dora\.v1, python\): built$/);
       assert.match(
         lines[2]!,
-        /^tabula: submission \d+ \(dora\.v1, python\): an error of the server's while building or validating it: ENOTDIR/,
+        /^tabula: submission \d+ \(morris dora\.v1, python\): an error of the server's while building or validating it: ENOTDIR/,
       );
       assert.ok(lines[2]!.includes(cache), 'the organiser reads where');
       assert.match(lines[3]!, /: rejected: Tabula could not build or validate it/);

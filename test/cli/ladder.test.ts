@@ -70,7 +70,10 @@ describe('a contest server (tabula ladder)', { skip, timeout: 900_000 }, () => {
   it('prints its URL, then the admin key once; invites are one-time codes; one server a contest', async () => {
     const second = await tabula(['ladder', 'morris', '--db', db, '--port', '0']);
     assert.equal(second.code, 2);
-    assert.match(second.stderr, /^tabula: the contest in \S+contest\.db is already being served by process \d+ on /);
+    assert.match(
+      second.stderr,
+      /^tabula: the morris contest in \S+contest\.db is already being served by process \d+ on /,
+    );
     assert.equal(second.stdout, '');
     assert.match(ladder.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.match(ladder.adminKey ?? '', /^tbl_admin_/);

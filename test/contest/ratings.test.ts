@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { rate } from 'openskill';
 import { FIRST_RATING, ratedOutcome, ratingsAfter, shownRating, voidReason } from '../../src/contest/ratings.js';
 import type { EntrantRecord } from '../../src/contest/store/records.js';
 import type { GameResult, PlayerStatus } from '../../src/core/game-result.js';
@@ -22,6 +23,8 @@ function entrant(id: number, over: Partial<EntrantRecord> = {}): EntrantRecord {
     wins: 0,
     draws: 0,
     losses: 0,
+    places: 0,
+    tableSizes: {},
     submittedAt: '',
     changedAt: '',
     ...over,
@@ -45,6 +48,33 @@ function result(winner: 0 | 1 | null, statuses: [PlayerStatus, PlayerStatus] = [
     })),
   };
 }
+
+/** A table of `ranks.length` seats, ranked so by the referee. */
+function tableResult(ranks: readonly number[], statuses: readonly PlayerStatus[] = ranks.map(() => 'ok')): GameResult {
+  const firsts = ranks.filter((r) => r === 1).length;
+  return {
+    game: 'rummikode',
+    seed: 1,
+    turns: 40,
+    winner: firsts === 1 ? seat(ranks.indexOf(1)) : null,
+    reason: '',
+    players: ranks.map((rank, s) => ({
+      bot: `b${s}`,
+      seat: seat(s),
+      score: 0,
+      rank,
+      status: statuses[s]!,
+      message: '',
+    })),
+  };
+}
+
+/** OpenSkill's own ratings of teams of one, ranked so: what the contest's must equal. */
+const openSkill = (ratings: readonly { mu: number; sigma: number }[], rank: readonly number[]) =>
+  rate(
+    ratings.map((r) => [{ mu: r.mu, sigma: r.sigma }]),
+    { rank: [...rank], tau: 0.008 },
+  ).map(([r]) => r!);
 
 describe('a contest’s ratings', () => {
   it('start every entrant at μ 25, σ 25/3: a shown rating of 0', () => {
@@ -133,6 +163,68 @@ describe('a contest’s ratings', () => {
     const outcome = ratedOutcome(
       [entrant(1), entrant(2)],
       result(0, ['ok', 'timeout']),
+      { limitMs: 50, answeredMs: 60, waitMs: 12 },
+      () => null,
+    );
+    assert.equal(outcome.rated, false);
+  });
+
+  it('rate a table of four from its whole ranking, as OpenSkill ranks four teams of one', () => {
+    const seats = [entrant(1), entrant(2, { mu: 30, sigma: 4 }), entrant(3), entrant(4, { mu: 20, sigma: 5 })];
+    const updates = ratingsAfter(seats, tableResult([2, 1, 4, 3]));
+    const expected = openSkill(seats, [2, 1, 4, 3]);
+    for (const [s, u] of updates.entries()) {
+      assert.ok(Math.abs(u.mu - expected[s]!.mu) < 1e-9 && Math.abs(u.sigma - expected[s]!.sigma) < 1e-9, `seat ${s}`);
+      assert.equal(u.tableSize, 4);
+    }
+    assert.deepEqual(
+      updates.map((u) => [u.place, u.score]),
+      [
+        [2, 0],
+        [1, 1],
+        [4, 0],
+        [3, 0],
+      ],
+      'the first alone wins; every other place is a loss',
+    );
+    const tied = ratingsAfter([entrant(1), entrant(2), entrant(3)], tableResult([1, 1, 3]));
+    assert.deepEqual(
+      tied.map((u) => [u.place, u.score]),
+      [
+        [1, 0.5],
+        [1, 0.5],
+        [3, 0],
+      ],
+      'first places shared are draws',
+    );
+  });
+
+  it('make a failure at a table its bot’s loss alone: the others rated among themselves, as if it never sat', () => {
+    const seats = [entrant(1), entrant(2, { mu: 28, sigma: 5 }), entrant(3, { mu: 22, sigma: 5 })];
+    // Seat 0 crashed (ranked last by the referee); seat 2 finished ahead of seat 1.
+    const updates = ratingsAfter(seats, tableResult([3, 2, 1], ['crash', 'ok', 'ok']));
+    const whole = openSkill(seats, [3, 2, 1]);
+    const among = openSkill([seats[1]!, seats[2]!], [2, 1]);
+    assert.ok(Math.abs(updates[0]!.mu - whole[0]!.mu) < 1e-9, 'the failing bot: from the whole ranking');
+    assert.ok(Math.abs(updates[1]!.mu - among[0]!.mu) < 1e-9 && Math.abs(updates[2]!.mu - among[1]!.mu) < 1e-9);
+    const alone = ratingsAfter(seats, tableResult([3, 2, 1], ['crash', 'timeout', 'ok']));
+    assert.deepEqual([alone[2]!.mu, alone[2]!.sigma], [22, 5], 'the one bot left keeps its rating');
+  });
+
+  it('promotes from a table with the boss only a version that did not finish behind it', () => {
+    const boss = entrant(1, { authorId: null, boss: 'random', mu: 20, sigma: 6 });
+    const bossOf = (league: number) => (league === 0 ? boss : null);
+    const sure = entrant(2, { mu: 45, sigma: 2 });
+    const other = entrant(3, { mu: 45, sigma: 2 });
+    const outcome = ratedOutcome([boss, sure, other, entrant(4)], tableResult([2, 1, 3, 4]), null, bossOf);
+    assert.ok(outcome.rated);
+    assert.deepEqual([...outcome.leagues], [[2, 1]], 'ahead of the boss: promoted; behind it: not');
+  });
+
+  it('rates nobody at a table whose timeout the machine caused', () => {
+    const outcome = ratedOutcome(
+      [entrant(1), entrant(2), entrant(3)],
+      tableResult([1, 3, 2], ['ok', 'timeout', 'ok']),
       { limitMs: 50, answeredMs: 60, waitMs: 12 },
       () => null,
     );

@@ -1,11 +1,15 @@
 /**
- * A results database exactly as Tabula wrote it before databases were marked (schema version 0:
- * no application_id, no user_version), to check that it is recognised, read and migrated forward.
+ * Databases exactly as older Tabulas wrote them, to check that they are recognised, read and migrated
+ * forward: a results database before databases were marked (schema version 0: no application_id, no
+ * user_version), and a contest's before sites held several (version 2).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { type RunConfig, runIdentity } from '../../src/runs/run-config.js';
 import type { StoredGame } from '../../src/runs/store/records.js';
+import { root } from './cli.js';
 
 /** The schema of src/runs/store/store.ts before version 1, verbatim. */
 const VERSION_0_SCHEMA = `
@@ -72,3 +76,25 @@ export function writeOlderDatabase(path: string, config: RunConfig, seed: number
   }
   db.close();
 }
+
+/**
+ * A contest's database as the one-contest Tabula wrote it (schema version 2): a Nine Men's Morris
+ * contest with its three bosses, one author (alice) and her active version, six games, an unused
+ * invite. `V2_SECRETS`: the admin key and alice's token it printed.
+ */
+export function writeV2Contest(path: string): void {
+  const db = new Database(path);
+  try {
+    db.pragma('foreign_keys = OFF'); // the dump's tables come in name order, games before runs
+    db.exec(readFileSync(join(root, 'test', 'fixtures', 'contest', 'ladder-v2.sql'), 'utf8'));
+    db.pragma('application_id = 1415736417');
+    db.pragma('user_version = 2');
+  } finally {
+    db.close();
+  }
+}
+
+export const V2_SECRETS = {
+  adminKey: 'tbl_admin_eDvZJSgV4pKvB0A8KBWczPkIHBQgQjKvw3DdUwIvh5s',
+  aliceToken: 'tbl_token_p4df5DKh4L3r5WasjVb-egoq-NWNjeHEPnVTwUkHFVw',
+} as const;

@@ -1,15 +1,19 @@
-/** What the contest tables hold (schema.ts, version 2), as the contest sees it. Types only. */
+/** What the contest tables hold (schema.ts, version 3), as the contests see it. Types only. */
+import type { TableMix } from '../table-mix.js';
 
 /** A submitted version's way through the contest: built, validated, then ranked until replaced. */
 export type EntrantStatus = 'building' | 'validating' | 'active' | 'rejected' | 'retired';
 
+/** One contest of the site: one a game. */
 export interface ContestRecord {
+  readonly id: number;
   readonly game: string;
   /** The run that holds every game the contest played. */
   readonly runId: number;
-  readonly adminHash: string;
   /** No ladder game starts while frozen (the admin's switch). */
   readonly frozen: boolean;
+  /** The table sizes its ladder games are played at, and how often each. */
+  readonly tableMix: TableMix;
   readonly createdAt: string;
 }
 
@@ -45,6 +49,10 @@ export interface EntrantRecord {
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
+  /** The sum of its places in its rated games (1 the best): its mean place is `places / games`. */
+  readonly places: number;
+  /** Its rated games by the size of their table. */
+  readonly tableSizes: Readonly<Record<number, number>>;
   readonly submittedAt: string;
   /** When its status last changed. */
   readonly changedAt: string;
@@ -88,8 +96,12 @@ export interface RatingUpdate {
   readonly entrant: number;
   readonly mu: number;
   readonly sigma: number;
-  /** The entrant's tally, from the game: 1 a win, 0.5 a draw, 0 a loss. */
+  /** The entrant's tally, from the game: 1 first alone (a win), 0.5 first with others (a draw), 0 not first. */
   readonly score: 0 | 0.5 | 1;
+  /** Its place at the table, 1 the best, tied seats sharing one. */
+  readonly place: number;
+  /** How many sat at the table. */
+  readonly tableSize: number;
 }
 
 /** What a stored game does to the contest: rated (with its updates and promotions), or why not. */

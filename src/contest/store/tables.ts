@@ -1,15 +1,15 @@
 /**
- * A contest's tables (`tabula ladder`, schema.ts version 2), on the store's connection: the contest
- * itself, its authors with their invites and web sessions, its entrants (bosses and submitted
- * versions) with their builds and ratings, and every game it plans. What must hold together is
- * written in one transaction: an author and the invite that made them, a version activated and the
- * one it retires, a stored game's link and the ratings it moved.
+ * One contest's tables (`tabula ladder`, schema.ts version 3), on the store's connection: the contest
+ * itself, its entrants (bosses and submitted versions) with their builds and ratings, every game it
+ * plans, its finals; every read and write here is of that contest alone (the site's people are in
+ * site-tables.ts). What must hold together is written in one transaction: a version activated and
+ * the one it retires, a stored game's link and the ratings it moved.
  */
 import type Database from 'better-sqlite3';
 import { storeWriteError } from '../../runs/store/database.js';
 import type { Store } from '../../runs/store/store.js';
+import { mixToJson, type TableMix } from '../table-mix.js';
 import type {
-  AuthorRecord,
   ContestGameRecord,
   ContestRecord,
   EntrantRecord,
@@ -19,145 +19,35 @@ import type {
   PlannedContestGame,
 } from './records.js';
 
-/** A new entrant's rating, before any game. */
-export interface FirstRating {
-  readonly mu: number;
-  readonly sigma: number;
-}
-
-export type JoinRefusal = 'no such invite' | 'invite used' | 'name taken';
-
-const now = (): string => new Date().toISOString();
+import { contestOf, type FirstRating, now } from './site-tables.js';
 
 export class ContestTables {
   private readonly db: Database.Database;
   private readonly path: string;
 
-  /** The tables in `store`'s file, on its connection (their schema is the store's: schema.ts). */
-  constructor(store: Store) {
+  /** The tables of contest `contest` in `store`'s file, on its connection (their schema is the store's: schema.ts). */
+  constructor(
+    store: Store,
+    readonly contest: number,
+  ) {
     this.db = store.db;
     this.path = store.path;
   }
 
-  /** The contest this database holds; null for none (also in a database older than contests, opened to read). */
-  get(): ContestRecord | null {
-    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contest'").get()) return null;
-    const row = this.db.prepare('SELECT * FROM contest').get() as ContestRow | undefined;
-    return row
-      ? {
-          game: row.game,
-          runId: row.run_id,
-          adminHash: row.admin_hash,
-          frozen: row.frozen === 1,
-          createdAt: row.created_at,
-        }
-      : null;
-  }
-
-  /** Makes the contest for `game`, with its run and its bosses (built-in bots by league), all at once. */
-  create(
-    game: string,
-    adminHash: string,
-    bosses: readonly { readonly boss: string; readonly league: number }[],
-    first: FirstRating,
-  ): ContestRecord {
-    return this.write(() => {
-      const at = now();
-      const run = this.db
-        .prepare("INSERT INTO runs (kind, identity, config, seed, created_at) VALUES ('contest', ?, ?, 0, ?)")
-        .run(`contest:${game}`, JSON.stringify({ game }), at);
-      this.db
-        .prepare('INSERT INTO contest (id, game, run_id, admin_hash, created_at) VALUES (1, ?, ?, ?, ?)')
-        .run(game, Number(run.lastInsertRowid), adminHash, at);
-      const insert = this.db.prepare(
-        `INSERT INTO entrants (version, boss, status, league, mu, sigma, submitted_at, changed_at)
-         VALUES (0, ?, 'active', ?, ?, ?, ?, ?)`,
-      );
-      for (const b of bosses) insert.run(b.boss, b.league, first.mu, first.sigma, at, at);
-      return this.get()!;
-    });
-  }
-
-  setFrozen(frozen: boolean): void {
-    this.write(() => this.db.prepare('UPDATE contest SET frozen = ?').run(frozen ? 1 : 0));
-  }
-
-  // Authors, invites, sessions.
-
-  addInvites(codeHashes: readonly string[]): void {
-    this.write(() => {
-      const insert = this.db.prepare('INSERT INTO invites (code_hash, created_at) VALUES (?, ?)');
-      const at = now();
-      for (const hash of codeHashes) insert.run(hash, at);
-    });
-  }
-
-  /** Invites not used yet. */
-  openInvites(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM invites WHERE author_id IS NULL').get() as { n: number }).n;
-  }
-
-  /** Makes an author with the invite `codeHash`, used up at once; or why not. */
-  join(codeHash: string, name: string, tokenHash: string): AuthorRecord | JoinRefusal {
-    return this.write(() =>
-      this.db
-        .transaction((): AuthorRecord | JoinRefusal => {
-          const invite = this.db.prepare('SELECT author_id FROM invites WHERE code_hash = ?').get(codeHash) as
-            | { author_id: number | null }
-            | undefined;
-          if (!invite) return 'no such invite';
-          if (invite.author_id !== null) return 'invite used';
-          if (this.db.prepare('SELECT 1 FROM authors WHERE name = ?').get(name)) return 'name taken';
-          const at = now();
-          const info = this.db
-            .prepare('INSERT INTO authors (name, token_hash, created_at) VALUES (?, ?, ?)')
-            .run(name, tokenHash, at);
-          const id = Number(info.lastInsertRowid);
-          this.db.prepare('UPDATE invites SET author_id = ?, used_at = ? WHERE code_hash = ?').run(id, at, codeHash);
-          return { id, name, createdAt: at };
-        })
-        .immediate(),
+  get(): ContestRecord {
+    return contestOf(
+      this.db.prepare('SELECT * FROM contests WHERE id = ?').get(this.contest) as Parameters<typeof contestOf>[0],
     );
   }
 
-  authorByToken(tokenHash: string): AuthorRecord | null {
-    const row = this.db.prepare('SELECT * FROM authors WHERE token_hash = ?').get(tokenHash) as AuthorRow | undefined;
-    return row ? authorOf(row) : null;
+  setFrozen(frozen: boolean): void {
+    this.write(() => this.db.prepare('UPDATE contests SET frozen = ? WHERE id = ?').run(frozen ? 1 : 0, this.contest));
   }
 
-  author(id: number): AuthorRecord | null {
-    const row = this.db.prepare('SELECT * FROM authors WHERE id = ?').get(id) as AuthorRow | undefined;
-    return row ? authorOf(row) : null;
-  }
-
-  authorNamed(name: string): AuthorRecord | null {
-    const row = this.db.prepare('SELECT * FROM authors WHERE name = ?').get(name) as AuthorRow | undefined;
-    return row ? authorOf(row) : null;
-  }
-
-  authors(): AuthorRecord[] {
-    return (this.db.prepare('SELECT * FROM authors ORDER BY id').all() as AuthorRow[]).map(authorOf);
-  }
-
-  openSession(idHash: string, who: { authorId: number | null; admin: boolean }, csrf: string, expiresAt: string): void {
-    this.write(() => {
-      this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now());
-      this.db
-        .prepare('INSERT INTO sessions (id_hash, author_id, admin, csrf, expires_at) VALUES (?, ?, ?, ?, ?)')
-        .run(idHash, who.authorId, who.admin ? 1 : 0, csrf, expiresAt);
-    });
-  }
-
-  /** The session `idHash`, unless it has expired. */
-  session(idHash: string): { authorId: number | null; admin: boolean; csrf: string } | null {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE id_hash = ? AND expires_at > ?').get(idHash, now()) as
-      | { author_id: number | null; admin: number; csrf: string }
-      | undefined;
-    return row ? { authorId: row.author_id, admin: row.admin === 1, csrf: row.csrf } : null;
-  }
-
-  closeSession(idHash: string): void {
-    this.write(() => this.db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash));
+  setTableMix(mix: TableMix): void {
+    this.write(() =>
+      this.db.prepare('UPDATE contests SET table_mix = ? WHERE id = ?').run(mixToJson(mix), this.contest),
+    );
   }
 
   // Entrants.
@@ -168,15 +58,15 @@ export class ContestTables {
       this.db
         .transaction(() => {
           const { v } = this.db
-            .prepare('SELECT coalesce(max(version), 0) + 1 AS v FROM entrants WHERE author_id = ?')
-            .get(authorId) as { v: number };
+            .prepare('SELECT coalesce(max(version), 0) + 1 AS v FROM entrants WHERE author_id = ? AND contest_id = ?')
+            .get(authorId, this.contest) as { v: number };
           const at = now();
           const info = this.db
             .prepare(
-              `INSERT INTO entrants (author_id, version, lang, status, source, mu, sigma, submitted_at, changed_at)
-               VALUES (?, ?, ?, 'building', ?, ?, ?, ?, ?)`,
+              `INSERT INTO entrants (contest_id, author_id, version, lang, status, source, mu, sigma, submitted_at, changed_at)
+               VALUES (?, ?, ?, ?, 'building', ?, ?, ?, ?, ?)`,
             )
-            .run(authorId, v, lang, source, first.mu, first.sigma, at, at);
+            .run(this.contest, authorId, v, lang, source, first.mu, first.sigma, at, at);
           return this.entrant(Number(info.lastInsertRowid))!;
         })
         .immediate(),
@@ -184,22 +74,24 @@ export class ContestTables {
   }
 
   entrant(id: number): EntrantRecord | null {
-    const row = this.db.prepare(`SELECT ${ENTRANT_COLUMNS} FROM entrants WHERE id = ?`).get(id) as
-      | EntrantRow
-      | undefined;
+    const row = this.db
+      .prepare(`SELECT ${ENTRANT_COLUMNS} FROM entrants WHERE id = ? AND contest_id = ?`)
+      .get(id, this.contest) as EntrantRow | undefined;
     return row ? entrantOf(row) : null;
   }
 
   /** Every entrant, bosses first, then by submission. */
   entrants(): EntrantRecord[] {
-    return (this.db.prepare(`SELECT ${ENTRANT_COLUMNS} FROM entrants ORDER BY id`).all() as EntrantRow[]).map(
-      entrantOf,
-    );
+    return (
+      this.db
+        .prepare(`SELECT ${ENTRANT_COLUMNS} FROM entrants WHERE contest_id = ? ORDER BY id`)
+        .all(this.contest) as EntrantRow[]
+    ).map(entrantOf);
   }
 
   /** The files an author submitted, packed. */
   source(id: number): Buffer | null {
-    const row = this.db.prepare('SELECT source FROM entrants WHERE id = ?').get(id) as
+    const row = this.db.prepare('SELECT source FROM entrants WHERE id = ? AND contest_id = ?').get(id, this.contest) as
       | { source: Buffer | null }
       | undefined;
     return row?.source ?? null;
@@ -209,16 +101,16 @@ export class ContestTables {
   submittedSince(authorId: number, since: string): number {
     return (
       this.db
-        .prepare('SELECT count(*) AS n FROM entrants WHERE author_id = ? AND submitted_at >= ?')
-        .get(authorId, since) as { n: number }
+        .prepare('SELECT count(*) AS n FROM entrants WHERE author_id = ? AND contest_id = ? AND submitted_at >= ?')
+        .get(authorId, this.contest, since) as { n: number }
     ).n;
   }
 
   setStatus(id: number, status: EntrantStatus, reason = ''): void {
     this.write(() =>
       this.db
-        .prepare('UPDATE entrants SET status = ?, reason = ?, changed_at = ? WHERE id = ?')
-        .run(status, reason, now(), id),
+        .prepare('UPDATE entrants SET status = ?, reason = ?, changed_at = ? WHERE id = ? AND contest_id = ?')
+        .run(status, reason, now(), id, this.contest),
     );
   }
 
@@ -251,8 +143,8 @@ export class ContestTables {
             author_id: number;
           };
           const old = this.db
-            .prepare("SELECT id FROM entrants WHERE author_id = ? AND status = 'active' AND id != ?")
-            .get(author, id) as { id: number } | undefined;
+            .prepare("SELECT id FROM entrants WHERE author_id = ? AND contest_id = ? AND status = 'active' AND id != ?")
+            .get(author, this.contest, id) as { id: number } | undefined;
           if (old)
             this.db
               .prepare("UPDATE entrants SET status = 'retired', reason = ?, changed_at = ? WHERE id = ?")
@@ -266,24 +158,40 @@ export class ContestTables {
 
   // The games it plans and plays.
 
-  /** Plans games, in order: each gets the next index of the contest's run. */
-  plan(games: readonly Omit<PlannedContestGame, 'index' | 'pair'>[], pairUp: boolean): PlannedContestGame[] {
+  /**
+   * Plans tables of games, in order: each game gets the next index of the contest's runs (unique in
+   * the database), and the index of its table's first game, which the table's games share with their seed.
+   */
+  plan(tables: readonly (readonly Omit<PlannedContestGame, 'index' | 'pair'>[])[]): PlannedContestGame[] {
     return this.write(() =>
       this.db
         .transaction(() => {
           const insert = this.db.prepare(
-            'INSERT INTO contest_games (kind, seats, seed, pair, final, planned_at) VALUES (?, ?, ?, ?, ?, ?)',
+            'INSERT INTO contest_games (contest_id, kind, seats, seed, pair, final, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
           );
           const link = this.db.prepare('INSERT INTO entrant_games (entrant_id, idx) VALUES (?, ?)');
           const at = now();
           const planned: PlannedContestGame[] = [];
-          for (const game of games) {
-            const pair = pairUp && planned.length % 2 === 1 ? planned.at(-1)!.index : -1;
-            const info = insert.run(game.kind, JSON.stringify(game.seats), game.seed, pair, game.final, at);
-            const index = Number(info.lastInsertRowid);
-            if (pair === -1) this.db.prepare('UPDATE contest_games SET pair = ? WHERE idx = ?').run(index, index);
-            for (const entrant of new Set(game.seats)) link.run(entrant, index);
-            planned.push({ ...game, index, pair: pair === -1 ? index : pair });
+          for (const table of tables) {
+            let pair = -1;
+            for (const game of table) {
+              const info = insert.run(
+                this.contest,
+                game.kind,
+                JSON.stringify(game.seats),
+                game.seed,
+                pair,
+                game.final,
+                at,
+              );
+              const index = Number(info.lastInsertRowid);
+              if (pair === -1) {
+                pair = index;
+                this.db.prepare('UPDATE contest_games SET pair = ? WHERE idx = ?').run(index, index);
+              }
+              for (const entrant of new Set(game.seats)) link.run(entrant, index);
+              planned.push({ ...game, index, pair });
+            }
           }
           return planned;
         })
@@ -296,11 +204,11 @@ export class ContestTables {
     return (
       this.db
         .prepare(
-          `SELECT c.* FROM contest_games c WHERE c.game_id IS NULL AND c.dropped = 0
-           AND NOT EXISTS (SELECT 1 FROM games g, contest WHERE g.run_id = contest.run_id AND g.idx = c.idx)
+          `SELECT c.* FROM contest_games c WHERE c.contest_id = ? AND c.game_id IS NULL AND c.dropped = 0
+           AND NOT EXISTS (SELECT 1 FROM games g, contests k WHERE k.id = c.contest_id AND g.run_id = k.run_id AND g.idx = c.idx)
            ORDER BY c.idx`,
         )
-        .all() as ContestGameRow[]
+        .all(this.contest) as ContestGameRow[]
     ).map(contestGameOf);
   }
 
@@ -324,10 +232,22 @@ export class ContestTables {
           if (!outcome.rated) return;
           const update = this.db.prepare(
             `UPDATE entrants SET mu = ?, sigma = ?, games = games + 1,
-               wins = wins + ?, draws = draws + ?, losses = losses + ? WHERE id = ?`,
+               wins = wins + ?, draws = draws + ?, losses = losses + ?, places = places + ?,
+               table_sizes = json_set(table_sizes, '$.' || ?, coalesce(json_extract(table_sizes, '$.' || ?), 0) + 1)
+             WHERE id = ?`,
           );
           for (const u of outcome.updates)
-            update.run(u.mu, u.sigma, u.score === 1 ? 1 : 0, u.score === 0.5 ? 1 : 0, u.score === 0 ? 1 : 0, u.entrant);
+            update.run(
+              u.mu,
+              u.sigma,
+              u.score === 1 ? 1 : 0,
+              u.score === 0.5 ? 1 : 0,
+              u.score === 0 ? 1 : 0,
+              u.place,
+              `"${u.tableSize}"`,
+              `"${u.tableSize}"`,
+              u.entrant,
+            );
           const promote = this.db.prepare('UPDATE entrants SET league = ?, changed_at = ? WHERE id = ?');
           for (const [entrant, league] of outcome.leagues) promote.run(league, now(), entrant);
         })
@@ -340,14 +260,16 @@ export class ContestTables {
     return this.db
       .prepare(
         `SELECT c.idx AS "index", g.id AS gameId FROM contest_games c JOIN games g ON g.run_id = ? AND g.idx = c.idx
-         WHERE c.game_id IS NULL ORDER BY g.id`,
+         WHERE c.contest_id = ? AND c.game_id IS NULL ORDER BY g.id`,
       )
-      .all(runId) as { index: number; gameId: number }[];
+      .all(runId, this.contest) as { index: number; gameId: number }[];
   }
 
   /** The planned game at `index`. */
   planned(index: number): ContestGameRecord | null {
-    const row = this.db.prepare('SELECT * FROM contest_games WHERE idx = ?').get(index) as ContestGameRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM contest_games WHERE idx = ? AND contest_id = ?')
+      .get(index, this.contest) as ContestGameRow | undefined;
     return row ? contestGameOf(row) : null;
   }
 
@@ -367,34 +289,38 @@ export class ContestTables {
   }
 
   /**
-   * The winners of every stored game the entrant sat in but its validation games, with their seats:
-   * what its tally by opponent is counted from (a light read of however many games).
+   * The places at every stored game the entrant sat in but its validation games, with their seats
+   * (`ranks[seat]`, 1 the best): what its tally by opponent is counted from (a light read of however many games).
    */
-  outcomesOf(entrant: number): { readonly seats: readonly number[]; readonly winner: number | null }[] {
+  outcomesOf(entrant: number): { readonly seats: readonly number[]; readonly ranks: readonly number[] }[] {
     const rows = this.db
       .prepare(
-        `SELECT c.seats, json_extract(g.result, '$.winner') AS winner FROM entrant_games e
+        `SELECT c.seats, json_extract(g.result, '$.players') AS players FROM entrant_games e
          JOIN contest_games c ON c.idx = e.idx JOIN games g ON g.id = c.game_id
          WHERE e.entrant_id = ? AND c.kind != 'validation'`,
       )
-      .all(entrant) as { seats: string; winner: number | null }[];
-    return rows.map((r) => ({ seats: JSON.parse(r.seats) as number[], winner: r.winner }));
+      .all(entrant) as { seats: string; players: string }[];
+    return rows.map((r) => {
+      const ranks: number[] = [];
+      for (const p of JSON.parse(r.players) as { seat: number; rank: number }[]) ranks[p.seat] = p.rank;
+      return { seats: JSON.parse(r.seats) as number[], ranks };
+    });
   }
 
   /** The planned games of a kind (a final's, by its id). */
   gamesOfKind(kind: ContestGameRecord['kind'], final: number | null = null): ContestGameRecord[] {
     return (
       this.db
-        .prepare('SELECT * FROM contest_games WHERE kind = ? AND final IS ? ORDER BY idx')
-        .all(kind, final) as ContestGameRow[]
+        .prepare('SELECT * FROM contest_games WHERE contest_id = ? AND kind = ? AND final IS ? ORDER BY idx')
+        .all(this.contest, kind, final) as ContestGameRow[]
     ).map(contestGameOf);
   }
 
   /** The planned game of a stored game. */
   plannedOfGame(gameId: number): ContestGameRecord | null {
-    const row = this.db.prepare('SELECT * FROM contest_games WHERE game_id = ?').get(gameId) as
-      | ContestGameRow
-      | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM contest_games WHERE game_id = ? AND contest_id = ?')
+      .get(gameId, this.contest) as ContestGameRow | undefined;
     return row ? contestGameOf(row) : null;
   }
 
@@ -403,18 +329,22 @@ export class ContestTables {
   startFinal(rounds: number, entrants: readonly number[]): FinalRecord {
     return this.write(() => {
       const info = this.db
-        .prepare('INSERT INTO finals (rounds, entrants, started_at) VALUES (?, ?, ?)')
-        .run(rounds, JSON.stringify(entrants), now());
+        .prepare('INSERT INTO finals (contest_id, rounds, entrants, started_at) VALUES (?, ?, ?, ?)')
+        .run(this.contest, rounds, JSON.stringify(entrants), now());
       return this.finals().find((f) => f.id === Number(info.lastInsertRowid))!;
     });
   }
 
   endFinal(id: number): void {
-    this.write(() => this.db.prepare('UPDATE finals SET ended_at = ? WHERE id = ?').run(now(), id));
+    this.write(() =>
+      this.db.prepare('UPDATE finals SET ended_at = ? WHERE id = ? AND contest_id = ?').run(now(), id, this.contest),
+    );
   }
 
   finals(): FinalRecord[] {
-    return (this.db.prepare('SELECT * FROM finals ORDER BY id').all() as FinalRow[]).map((r) => ({
+    return (
+      this.db.prepare('SELECT * FROM finals WHERE contest_id = ? ORDER BY id').all(this.contest) as FinalRow[]
+    ).map((r) => ({
       id: r.id,
       rounds: r.rounds,
       entrants: JSON.parse(r.entrants) as number[],
@@ -435,23 +365,7 @@ export class ContestTables {
 
 /** Every column but the source, which only its author and the admin read. */
 const ENTRANT_COLUMNS =
-  'id, author_id, version, boss, lang, status, reason, log, build_hash, league, mu, sigma, games, wins, draws, losses, submitted_at, changed_at';
-
-interface ContestRow {
-  game: string;
-  run_id: number;
-  admin_hash: string;
-  frozen: number;
-  created_at: string;
-}
-
-interface AuthorRow {
-  id: number;
-  name: string;
-  created_at: string;
-}
-
-const authorOf = (r: AuthorRow): AuthorRecord => ({ id: r.id, name: r.name, createdAt: r.created_at });
+  'id, author_id, version, boss, lang, status, reason, log, build_hash, league, mu, sigma, games, wins, draws, losses, places, table_sizes, submitted_at, changed_at';
 
 interface EntrantRow {
   id: number;
@@ -470,6 +384,8 @@ interface EntrantRow {
   wins: number;
   draws: number;
   losses: number;
+  places: number;
+  table_sizes: string;
   submitted_at: string;
   changed_at: string;
 }
@@ -491,6 +407,8 @@ const entrantOf = (r: EntrantRow): EntrantRecord => ({
   wins: r.wins,
   draws: r.draws,
   losses: r.losses,
+  places: r.places,
+  tableSizes: JSON.parse(r.table_sizes) as Record<number, number>,
   submittedAt: r.submitted_at,
   changedAt: r.changed_at,
 });

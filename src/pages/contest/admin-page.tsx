@@ -1,6 +1,7 @@
 /**
- * `/admin`, the admin's alone: invites, freezing the games, retiring a version, a final, the builds
- * (each cancellable), every submission.
+ * `{pages}/admin`, the admin's alone: invites, freezing the contest's games, its table sizes where its
+ * game takes more than two, retiring a version, a final, the builds (each cancellable), every
+ * submission.
  */
 import { useState } from 'preact/hooks';
 import type { AdminData, ContestInfo } from '../../server/contest-wire.js';
@@ -8,10 +9,13 @@ import { postJson } from '../api.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
 import { Progress } from '../runs-page.js';
-import { played, Reason, Refusal, rating, Status, Wdl, waitingText } from './parts.js';
+import { useBase } from './base.js';
+import { mixText, played, Reason, Refusal, rating, Status, tableMixWords, Wdl, waitingText } from './parts.js';
 
-export function AdminPage({ info }: { info: ContestInfo }) {
-  const { data, error, reload } = useLiveJson<AdminData>('/api/admin', 1000);
+/** `reloadInfo`: reads the contest's description again, which a change may change. */
+export function AdminPage({ info, reloadInfo }: { info: ContestInfo; reloadInfo: () => void }) {
+  const { page, api } = useBase();
+  const { data, error, reload } = useLiveJson<AdminData>(api('/admin'), 1000);
   const [codes, setCodes] = useState<readonly string[]>([]);
   const [count, setCount] = useState('1');
   const [rounds, setRounds] = useState('2');
@@ -30,6 +34,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
       try {
         then(await postJson<T>(path, body));
         reload();
+        reloadInfo();
       } catch (err) {
         setFailed((err as Error).message);
       }
@@ -55,7 +60,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
           <h2>Invites</h2>
           <form
             class="inline-form"
-            onSubmit={change<{ codes: string[] }>('/api/admin/invites', { count: Number(count) }, (a) =>
+            onSubmit={change<{ codes: string[] }>(api('/admin/invites'), { count: Number(count) }, (a) =>
               setCodes(a.codes),
             )}
           >
@@ -97,10 +102,12 @@ export function AdminPage({ info }: { info: ContestInfo }) {
               'Running: games are played without end.'
             )}
           </p>
-          <button type="button" onClick={change('/api/admin/freeze', { frozen: !info.frozen })}>
+          <button type="button" onClick={change(api('/admin/freeze'), { frozen: !info.frozen })}>
             {info.frozen ? 'Unfreeze the games' : 'Freeze the games'}
           </button>
         </section>
+
+        {info.seats.max > 2 && <TableSizes info={info} reloadInfo={reloadInfo} />}
 
         <section class="panel">
           <h2>Finals</h2>
@@ -108,7 +115,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
             <ul class="finals">
               {[...info.finals].reverse().map((f) => (
                 <li>
-                  <a href={`/finals/${f.id}`}>Final {f.id}</a>{' '}
+                  <a href={page(`/finals/${f.id}`)}>Final {f.id}</a>{' '}
                   <span class="muted">{f.endedAt === null ? 'being played' : `ended ${when(f.endedAt)}`}</span>{' '}
                   <Progress done={f.gamesPlayed} total={f.gamesPlanned} />
                 </li>
@@ -117,8 +124,8 @@ export function AdminPage({ info }: { info: ContestInfo }) {
           )}
           <form
             class="inline-form"
-            onSubmit={change<{ id: number }>('/api/admin/finals', { rounds: Number(rounds) }, (a) => {
-              location.href = `/finals/${a.id}`;
+            onSubmit={change<{ id: number }>(api('/admin/finals'), { rounds: Number(rounds) }, (a) => {
+              location.href = page(`/finals/${a.id}`);
             })}
           >
             <label>
@@ -167,7 +174,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
               <tr data-build={b.submission}>
                 <td class="num muted">{b.submission}</td>
                 <td>
-                  <a href={`/submissions/${b.submission}`}>{b.name}</a> <span class="muted">{b.lang}</span>
+                  <a href={page(`/submissions/${b.submission}`)}>{b.name}</a> <span class="muted">{b.lang}</span>
                 </td>
                 <td>{b.author}</td>
                 <td>{b.since === null ? waitingText(b.ahead ?? 0) : `being built since ${when(b.since)}`}</td>
@@ -178,7 +185,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
                     label="Cancel"
                     question={`cancel ${b.name}? It is rejected.`}
                     yes="Yes, cancel"
-                    act={change('/api/admin/cancel', { submission: b.submission })}
+                    act={change(api('/admin/cancel'), { submission: b.submission })}
                   />
                 </td>
               </tr>
@@ -213,7 +220,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
               <tr data-submission={s.id}>
                 <td class="num muted">{s.id}</td>
                 <td>
-                  <a href={`/submissions/${s.id}`}>{s.name}</a> <span class="muted">{s.lang}</span>
+                  <a href={page(`/submissions/${s.id}`)}>{s.name}</a> <span class="muted">{s.lang}</span>
                 </td>
                 <td>
                   <Status status={s.status} />
@@ -236,7 +243,7 @@ export function AdminPage({ info }: { info: ContestInfo }) {
                       label="Retire"
                       question={`retire ${s.name}?`}
                       yes="Yes, retire"
-                      act={change('/api/admin/retire', { submission: s.id })}
+                      act={change(api('/admin/retire'), { submission: s.id })}
                     />
                   )}
                 </td>
@@ -246,6 +253,62 @@ export function AdminPage({ info }: { info: ContestInfo }) {
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * The sizes of table the ladder plays, each with its weight, as the admin writes them (`2:1,3:1,4:2`);
+ * a refusal in the server's words, beside the form.
+ */
+function TableSizes({ info, reloadInfo }: { info: ContestInfo; reloadInfo: () => void }) {
+  const { api } = useBase();
+  // What the server last answered, until the contest's description says so too.
+  const [answered, setAnswered] = useState<ContestInfo['tableMix'] | null>(null);
+  // What the admin is writing; null while untouched, the mix in force shown.
+  const [mix, setMix] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const now = answered ?? info.tableMix;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setRefused(null);
+    try {
+      const answer = await postJson<{ tableMix: ContestInfo['tableMix'] }>(api('/admin/tables'), {
+        mix: (mix ?? mixText(now)).trim(),
+      });
+      setAnswered(answer.tableMix);
+      setMix(null);
+      reloadInfo();
+    } catch (err) {
+      setRefused((err as Error).message);
+    }
+  };
+  return (
+    <section class="panel">
+      <h2>Table sizes</h2>
+      <p data-testid="table-mix-now">Played at {tableMixWords(now)}.</p>
+      <form class="inline-form" onSubmit={submit}>
+        <label>
+          sizes{' '}
+          <input
+            class="mix"
+            name="mix"
+            autocomplete="off"
+            value={mix ?? mixText(now)}
+            onInput={(e) => setMix(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit">Set the table sizes</button>
+      </form>
+      {refused && (
+        <p class="failure" role="alert">
+          {refused}
+        </p>
+      )}
+      <p class="muted">
+        Each size with its weight: <code>2:1,4:2</code> plays tables of 4 twice as often as tables of 2. The game takes{' '}
+        {info.seats.min} to {info.seats.max} players.
+      </p>
+    </section>
   );
 }
 

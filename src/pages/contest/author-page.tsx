@@ -1,15 +1,29 @@
-/** `/authors/<name>`: an author's versions; for the author (and the admin) each opens its own page. */
+/** `{pages}/authors/<name>`: an author's versions in the contest; for the author (and the admin) each opens its own page. */
 import type { AuthorData, ContestInfo } from '../../server/contest-wire.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
-import { Crumbs, played, Refusal, rating, Status, Wdl } from './parts.js';
+import { useBase } from './base.js';
+import {
+  Crumbs,
+  manySeats,
+  PlacesCells,
+  PlacesHead,
+  played,
+  Refusal,
+  rating,
+  Status,
+  WDL_TITLE,
+  Wdl,
+} from './parts.js';
 
 /** `name` as the address writes it (a path segment, already encoded). */
 export function AuthorPage({ name, info }: { name: string; info: ContestInfo }) {
-  const { data, error } = useLiveJson<AuthorData>(`/api/authors/${name}`, 1000);
+  const { page, api } = useBase();
+  const { data, error } = useLiveJson<AuthorData>(api(`/authors/${name}`), 1000);
   if (error && !data) return <Refusal error={error} viewer={info.viewer} />;
   if (!data) return <p class="muted">Loading…</p>;
   const self = info.viewer.author === data.name;
+  const many = manySeats(info);
   return (
     <div class="contest">
       <Crumbs trail={[[data.name, null]]} />
@@ -19,7 +33,7 @@ export function AuthorPage({ name, info }: { name: string; info: ContestInfo }) 
         {self && (
           <>
             {' '}
-            · <a href="/submit">submit a new version</a>
+            · <a href={page('/submit')}>submit a new version</a>
           </>
         )}
       </p>
@@ -38,8 +52,9 @@ export function AuthorPage({ name, info }: { name: string; info: ContestInfo }) 
               <th class="num" title="μ − 3σ">
                 rating
               </th>
-              <th>W / D / L</th>
+              <th title={WDL_TITLE}>W / D / L</th>
               <th class="num">games</th>
+              {many && <PlacesHead />}
               <th>language</th>
               <th>submitted</th>
             </tr>
@@ -47,7 +62,7 @@ export function AuthorPage({ name, info }: { name: string; info: ContestInfo }) 
           <tbody>
             {data.versions.map((v) => (
               <tr>
-                <td>{data.own ? <a href={`/submissions/${v.id}`}>{v.name}</a> : v.name}</td>
+                <td>{data.own ? <a href={page(`/submissions/${v.id}`)}>{v.name}</a> : v.name}</td>
                 <td>
                   <Status status={v.status} />
                 </td>
@@ -57,6 +72,7 @@ export function AuthorPage({ name, info }: { name: string; info: ContestInfo }) 
                   <Wdl w={v.wins} d={v.draws} l={v.losses} />
                 </td>
                 <td class="num">{v.games}</td>
+                {many && <PlacesCells p={v} />}
                 <td>{v.lang}</td>
                 <td class="muted">{when(v.submittedAt)}</td>
               </tr>

@@ -1,12 +1,15 @@
-/** `/finals/<id>`: a final's standings, from its own games alone, its progress and its games. */
-import type { FinalData } from '../../server/contest-wire.js';
+/** `{pages}/finals/<id>`: a final's standings, from its own games alone, its progress and its games. */
+import type { ContestInfo, FinalData } from '../../server/contest-wire.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
 import { Progress } from '../runs-page.js';
-import { Crumbs, GameTable, rating, Wdl } from './parts.js';
+import { useBase } from './base.js';
+import { Crumbs, GameTable, manySeats, PlacesCells, PlacesHead, rating, WDL_TITLE, Wdl } from './parts.js';
 
-export function FinalPage({ id }: { id: number }) {
-  const { data, error } = useLiveJson<FinalData>(`/api/finals/${id}`, 1000);
+export function FinalPage({ id, info }: { id: number; info: ContestInfo }) {
+  const { page, api } = useBase();
+  const { data, error } = useLiveJson<FinalData>(api(`/finals/${id}`), 1000);
+  const many = manySeats(info);
   if (error && !data)
     return (
       <div class="contest">
@@ -46,8 +49,9 @@ export function FinalPage({ id }: { id: number }) {
             <th class="num" title="a win 1, a draw ½">
               points
             </th>
-            <th>W / D / L</th>
+            <th title={WDL_TITLE}>W / D / L</th>
             <th class="num">games</th>
+            {many && <PlacesHead />}
           </tr>
         </thead>
         <tbody>
@@ -58,7 +62,7 @@ export function FinalPage({ id }: { id: number }) {
                 <b>{s.name}</b>
               </td>
               <td>
-                <a href={`/authors/${s.author}`}>{s.author}</a>
+                <a href={page(`/authors/${s.author}`)}>{s.author}</a>
               </td>
               <td class="num rating">{rating(s.rating)}</td>
               <td class="num muted">{rating(s.mu)}</td>
@@ -68,6 +72,7 @@ export function FinalPage({ id }: { id: number }) {
                 <Wdl w={s.wins} d={s.draws} l={s.losses} />
               </td>
               <td class="num">{s.games}</td>
+              {many && <PlacesCells p={s} />}
             </tr>
           ))}
         </tbody>

@@ -1,15 +1,26 @@
-/** `/`: the leaderboard, one table per league, highest first, kept up to date; and how to take part. */
+/**
+ * A contest's leaderboard (`/contests/<game>`, `/` on a site of one contest): one table per league,
+ * highest first, kept up to date; and how to take part.
+ */
 import type { ContestInfo, Leaderboard, LeaderboardRow, LeagueInfo } from '../../server/contest-wire.js';
 import { useLiveJson } from '../live-refresh.js';
 import { Progress } from '../runs-page.js';
-import { rating, Wdl } from './parts.js';
+import { useBase } from './base.js';
+import { manySeats, PlacesCells, PlacesHead, rating, tableMixWords, WDL_TITLE, Wdl } from './parts.js';
 
 export function LeaderboardPage({ info }: { info: ContestInfo }) {
-  const { data, error } = useLiveJson<Leaderboard>('/api/leaderboard');
+  const { page, api } = useBase();
+  const { data, error } = useLiveJson<Leaderboard>(api('/leaderboard'));
   const versions = data?.rows.filter((r) => r.author !== null) ?? [];
+  const many = manySeats(info);
   return (
     <div class="contest">
       <h1>{info.title} contest</h1>
+      {many && (
+        <p class="table-mix" data-testid="table-mix">
+          Played at {tableMixWords(info.tableMix)}. A version's place at its table is what rates it.
+        </p>
+      )}
       <p class="muted">
         {data &&
           `${versions.length} ${versions.length === 1 ? 'version plays' : 'versions play'}, one per author, in ${info.leagues.length} leagues. `}
@@ -22,7 +33,7 @@ export function LeaderboardPage({ info }: { info: ContestInfo }) {
           <ul class="finals">
             {[...info.finals].reverse().map((f) => (
               <li>
-                <a href={`/finals/${f.id}`}>Final {f.id}</a>{' '}
+                <a href={page(`/finals/${f.id}`)}>Final {f.id}</a>{' '}
                 <span class="muted">
                   {f.rounds} {f.rounds === 1 ? 'round' : 'rounds'}, {f.endedAt === null ? 'being played' : 'over'}
                 </span>{' '}
@@ -41,6 +52,7 @@ export function LeaderboardPage({ info }: { info: ContestInfo }) {
             <LeagueTable
               league={league}
               lowest={league.index === 0}
+              many={many}
               rows={data.rows.filter((r) => r.league === league.name)}
             />
           ))}
@@ -51,15 +63,19 @@ export function LeaderboardPage({ info }: { info: ContestInfo }) {
 
 const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** `many`: tables of more than two are played, and each row has its mean place and its tables' sizes. */
 function LeagueTable({
   league,
   lowest,
+  many,
   rows,
 }: {
   league: LeagueInfo;
   lowest: boolean;
+  many: boolean;
   rows: readonly LeaderboardRow[];
 }) {
+  const { page } = useBase();
   return (
     <section class="league" data-league={league.name}>
       <h2>
@@ -74,7 +90,7 @@ function LeagueTable({
       {rows.length === 0 ? (
         <p class="muted">No version has come this far yet.</p>
       ) : (
-        <table class="leaderboard">
+        <table class={many ? 'leaderboard places' : 'leaderboard'}>
           <thead>
             <tr>
               <th class="num">#</th>
@@ -85,8 +101,9 @@ function LeagueTable({
               </th>
               <th class="num">μ</th>
               <th class="num">σ</th>
-              <th>W / D / L</th>
+              <th title={WDL_TITLE}>W / D / L</th>
               <th class="num">games</th>
+              {many && <PlacesHead />}
             </tr>
           </thead>
           <tbody>
@@ -102,7 +119,7 @@ function LeagueTable({
                     </>
                   )}
                 </td>
-                <td>{r.author === null ? '' : <a href={`/authors/${r.author}`}>{r.author}</a>}</td>
+                <td>{r.author === null ? '' : <a href={page(`/authors/${r.author}`)}>{r.author}</a>}</td>
                 <td class="num rating">
                   {rating(r.rating)}
                   {!r.settled && (
@@ -117,6 +134,7 @@ function LeagueTable({
                   <Wdl w={r.wins} d={r.draws} l={r.losses} />
                 </td>
                 <td class="num">{r.games}</td>
+                {many && <PlacesCells p={r} />}
               </tr>
             ))}
           </tbody>
@@ -127,7 +145,10 @@ function LeagueTable({
 }
 
 function TakingPart({ info }: { info: ContestInfo }) {
+  const { page } = useBase();
   const url = `${location.origin}/`;
+  // Where the site holds several contests, `tabula submit` is told which.
+  const game = info.contests > 1 ? ` --game ${info.game}` : '';
   const lowest = info.leagues[0];
   return (
     <section class="taking-part">
@@ -135,19 +156,27 @@ function TakingPart({ info }: { info: ContestInfo }) {
       <ol>
         <li>Ask the admin for an invite code.</li>
         <li>
-          Read <a href={`/rules/${info.game}`}>the rules</a>: every line a bot reads and writes. Start from a bot that
-          plays: <code>tabula new {info.game} --lang python my-bot</code>, and make it play better.
+          Read <a href={info.pages.rules}>the rules</a>: every line a bot reads and writes. Start from a bot that plays,
+          one of <a href={page('/starters')}>the starters</a> or{' '}
+          <code>tabula new {info.game} --lang python my-bot</code>, and make it play better.
         </li>
         <li>
           Send it, the first time with your invite and the name you take:{' '}
-          <code>tabula submit {url} my-bot --lang python --invite CODE --as NAME</code>. Your token is printed and kept;
-          later versions go with <code>tabula submit {url} my-bot --lang python</code>. Or{' '}
-          <a href="/login">join or log in here</a> and send it from the <a href="/submit">submit page</a>.
+          <code class="command">
+            tabula submit {url} my-bot --lang python{game} --invite CODE --as NAME
+          </code>
+          . Your token is printed and kept; later versions go with{' '}
+          <code class="command">
+            tabula submit {url} my-bot --lang python{game}
+          </code>
+          . Or <a href={`/login?next=${encodeURIComponent(page('/submit'))}`}>join or log in here</a> and send it from
+          the <a href={page('/submit')}>submit page</a>.
         </li>
         <li>
-          It is built, then plays a validation game from each seat against {lowest ? `${lowest.name}-boss` : 'a boss'}:
-          a crash, a timeout or an illegal move rejects it, with the game at the turn that failed. Accepted, it replaces
-          your version before and plays rated games in the {lowest?.name ?? 'lowest'} league.
+          It is built, then plays {manySeats(info) ? 'its validation games' : 'a validation game from each seat'}{' '}
+          against {lowest ? `${lowest.name}-boss` : 'a boss'}: a crash, a timeout or an illegal move rejects it, with
+          the game at the turn that failed. Accepted, it replaces your version before and plays rated games in the{' '}
+          {lowest?.name ?? 'lowest'} league.
         </li>
       </ol>
       <p class="muted">

@@ -1,6 +1,9 @@
-/** `/login`: logging in with a token or the admin key, and joining with an invite (which shows the new token once). */
+/**
+ * `/login`, the site's: logging in with a token or the admin key, and joining with an invite (which
+ * shows the new token once). A name and its token are good for every contest of the site.
+ */
 import { useState } from 'preact/hooks';
-import type { ContestInfo, Viewer } from '../../server/contest-wire.js';
+import type { Viewer } from '../../server/contest-wire.js';
 import { postJson, setCsrf } from '../api.js';
 
 /** Opens a session with `token`; its CSRF token goes with the changes asked from now on. */
@@ -10,27 +13,49 @@ async function logIn(token: string): Promise<Viewer> {
   return viewer;
 }
 
-/** Where to go once logged in: where the login was asked from, else one's own page. */
-function nextPage(viewer: Viewer): string {
+/** Where to go once logged in: where the login was asked from, else `ownPage`'s, else the home. */
+function nextPage(viewer: Viewer, ownPage: ((viewer: Viewer) => string) | undefined): string {
   const next = new URLSearchParams(location.search).get('next');
   if (next?.startsWith('/') && !next.startsWith('//')) return next;
-  return viewer.admin ? '/admin' : `/authors/${viewer.author}`;
+  return ownPage?.(viewer) ?? '/';
 }
 
-export function LoginPage({ info, onSession }: { info: ContestInfo; onSession: () => void }) {
+/** A contest as the login page names it: its game, its title, its submit page. */
+interface Joinable {
+  readonly game: string;
+  readonly title: string;
+  readonly pages: { readonly submit: string };
+}
+
+/**
+ * `contests`: the site's; `ownPage`, where one goes once logged in without a page to go back to (on
+ * a site of one contest, one's own page there).
+ */
+export function LoginPage({
+  viewer,
+  contests,
+  onSession,
+  ownPage,
+}: {
+  viewer: Viewer;
+  contests: readonly Joinable[];
+  onSession: () => void;
+  ownPage?: (viewer: Viewer) => string;
+}) {
   const [token, setToken] = useState('');
   const [invite, setInvite] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [joinError, setJoinError] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ author: string; token: string } | null>(null);
-  const { viewer } = info;
+  // Where the site holds several contests, `tabula submit` is told which.
+  const several = contests.length > 1;
 
   const submitLogin = async (e: Event) => {
     e.preventDefault();
     setError(null);
     try {
-      location.href = nextPage(await logIn(token.trim()));
+      location.href = nextPage(await logIn(token.trim()), ownPage);
     } catch (err) {
       setError((err as Error).message);
     }
@@ -61,12 +86,28 @@ export function LoginPage({ info, onSession }: { info: ContestInfo; onSession: (
             <code data-testid="new-token">{joined.token}</code>
           </p>
           <p class="muted">
-            <code>tabula submit {location.origin}/ my-bot --lang python --token TOKEN</code> sends a bot with it;
-            scripts send it as <code>Authorization: Bearer TOKEN</code>.
+            <code class="command">
+              tabula submit {location.origin}/ my-bot --lang python --token TOKEN{several && ' --game GAME'}
+            </code>{' '}
+            sends a bot with it{several && <> (GAME: {contests.map((c) => c.game).join(', ')})</>}; scripts send it as{' '}
+            <code>Authorization: Bearer TOKEN</code>.
           </p>
         </div>
         <p>
-          You are logged in. <a href="/submit">Submit your first bot</a>
+          You are logged in.{' '}
+          {several ? (
+            <>
+              Submit your first bot:{' '}
+              {contests.map((c, i) => (
+                <>
+                  {i > 0 && ', '}
+                  <a href={c.pages.submit}>{c.title}</a>
+                </>
+              ))}
+            </>
+          ) : (
+            contests[0] && <a href={contests[0].pages.submit}>Submit your first bot</a>
+          )}
         </p>
       </div>
     );

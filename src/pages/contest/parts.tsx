@@ -1,9 +1,13 @@
-/** What the contest's pages share: a status, a rating, a game list, a reason with its game linked, an error in words. */
+/**
+ * What the contest's pages share: a status, a rating, places and table sizes, a game list, a reason
+ * with its game linked, an error in words.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { EntrantStatus } from '../../contest/store/records.js';
-import type { ContestGameLine, Viewer } from '../../server/contest-wire.js';
+import type { ContestGameLine, Places, Viewer } from '../../server/contest-wire.js';
 import { getJson } from '../api.js';
 import { when } from '../format.js';
+import { useBase } from './base.js';
 
 export function Status({ status }: { status: EntrantStatus }) {
   return <span class={`status ${status}`}>{status}</span>;
@@ -20,12 +24,76 @@ export const STATUS_TEXT: Record<EntrantStatus, string> = {
 
 export const rating = (x: number): string => x.toFixed(2);
 
+/** A contest's table sizes: the seats its game takes, and the sizes its ladder plays with their weights. */
+interface Tables {
+  readonly seats: { readonly min: number; readonly max: number };
+  readonly tableMix: readonly { readonly size: number; readonly weight: number }[];
+}
+
+/** Whether tables of more than two are played: then places and table sizes say more than W / D / L alone. */
+export const manySeats = (c: Tables): boolean => c.seats.max > 2 || c.tableMix.some((t) => t.size > 2);
+
+/** `2:1,3:1,4:2`: the mix as the admin writes it. */
+export const mixText = (mix: Tables['tableMix']): string => mix.map((t) => `${t.size}:${t.weight}`).join(',');
+
+const inWords = (items: readonly string[]): string =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** The sizes its ladder plays, in words: `tables of 2, 3 and 4 players, as many of each`. */
+export function tableMixWords(mix: Tables['tableMix']): string {
+  if (mix.length === 0) return 'no table size chosen';
+  const sizes = mix.map((t) => `${t.size}`);
+  if (mix.length === 1) return `tables of ${sizes[0]} players`;
+  if (mix.every((t) => t.weight === mix[0]!.weight)) return `tables of ${inWords(sizes)} players, as many of each`;
+  const total = mix.reduce((sum, t) => sum + t.weight, 0);
+  return `tables of ${inWords(mix.map((t) => `${t.size} (${Math.round((t.weight / total) * 100)}%)`))} players`;
+}
+
+/** The players a game takes: `2 players`, `2–4 players`. */
+export const seatsWords = (seats: Tables['seats']): string =>
+  `${seats.min === seats.max ? seats.min : `${seats.min}–${seats.max}`} players`;
+
+/** A mean place with two decimals (1 the best); a dash before any game. */
+export const meanPlace = (p: Places): string => (p.meanPlace === null ? '–' : p.meanPlace.toFixed(2));
+
+/** Rated games by table size: `2×40 · 3×12 · 4×9`; a dash before any. */
+export const tableSizesText = (p: Places): string =>
+  Object.entries(p.tableSizes)
+    .filter(([, games]) => games > 0)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([size, games]) => `${size}×${games}`)
+    .join(' · ') || '–';
+
+/** The head cells of the two columns that tables of more than two add. */
+export function PlacesHead() {
+  return (
+    <>
+      <th class="num" title="its mean place at the table, 1 the best, over its rated games">
+        mean place
+      </th>
+      <th title="its rated games, by the size of their table">tables</th>
+    </>
+  );
+}
+
+export function PlacesCells({ p }: { p: Places }) {
+  return (
+    <>
+      <td class="num">{meanPlace(p)}</td>
+      <td class="table-sizes">{tableSizesText(p)}</td>
+    </>
+  );
+}
+
 /** Where a submission waits to be built: `ahead`, the builds that come before its own. */
 export const waitingText = (ahead: number): string =>
   `waiting to be built: ${ahead === 0 ? 'next' : `${ahead} ahead of it`}`;
 
 /** Whether a version has played rated games, or may: a rejected one never did, one being built not yet. */
 export const played = (status: EntrantStatus): boolean => status === 'active' || status === 'retired';
+
+/** What W / D / L counts, at a table of any size. */
+export const WDL_TITLE = 'a win: first alone; a draw: first with others; a loss: any other place';
 
 export function Wdl({ w, d, l }: { w: number; d: number; l: number }) {
   return (
@@ -55,6 +123,7 @@ export function Reason({ text }: { text: string }) {
 
 /** A refusal or a failure, in words; with the way to log in where nobody is. */
 export function Refusal({ error, viewer }: { error: string; viewer: Viewer }) {
+  const { page } = useBase();
   const nobody = viewer.author === null && !viewer.admin;
   return (
     <div class="refusal">
@@ -65,13 +134,13 @@ export function Refusal({ error, viewer }: { error: string; viewer: Viewer }) {
         </p>
       )}
       <p>
-        <a href="/">Back to the leaderboard</a>
+        <a href={page('/')}>Back to the leaderboard</a>
       </p>
     </div>
   );
 }
 
-/** A game's outcome: from the side of `from` (an entrant's name) where it played, else by seat. */
+/** A game's outcome: from the side of `from` (an entrant's name) where it played, else by seat; a win is first alone. */
 function outcome(g: ContestGameLine, from: string | undefined): { text: string; kind: string } {
   if (g.id === null) return { text: 'being played', kind: 'live' };
   const seat = from === undefined ? -1 : g.seats.indexOf(from);
@@ -93,14 +162,22 @@ export function GameTable({
   const [all, setAll] = useState(false);
   if (games.length === 0) return <p class="muted">None yet.</p>;
   const list = all ? games : games.slice(0, shown);
+  // Two seats, a column each; tables of more, their bots in one column, in seat order.
+  const pairs = games.every((g) => g.seats.length === 2);
   return (
     <>
       <table class="contest-games">
         <thead>
           <tr>
             <th>game</th>
-            <th>seat 0</th>
-            <th>seat 1</th>
+            {pairs ? (
+              <>
+                <th>seat 0</th>
+                <th>seat 1</th>
+              </>
+            ) : (
+              <th>seats, in order</th>
+            )}
             <th>{from === undefined ? 'result' : `for ${from}`}</th>
             <th>how</th>
             <th class="num">turns</th>
@@ -114,9 +191,18 @@ export function GameTable({
             return (
               <tr>
                 <td>{g.id === null ? <span class="live-dot" /> : <a href={`/games/${g.id}`}>game {g.id}</a>}</td>
-                {g.seats.map((name) => (
-                  <td class={name === from ? 'self' : ''}>{name}</td>
-                ))}
+                {pairs ? (
+                  g.seats.map((name) => <td class={name === from ? 'self' : ''}>{name}</td>)
+                ) : (
+                  <td>
+                    {g.seats.map((name, i) => (
+                      <>
+                        {i > 0 && ' · '}
+                        <span class={name === from ? 'self' : ''}>{name}</span>
+                      </>
+                    ))}
+                  </td>
+                )}
                 <td class={`outcome ${o.kind}`}>{o.text}</td>
                 <td class="muted">{g.id === null ? '' : g.reason}</td>
                 <td class="num">{g.id === null ? '' : g.turns}</td>
@@ -147,14 +233,15 @@ function gameRating(g: ContestGameLine) {
 
 /** A submission's files, as its author sent them (with what the build added from the starter). */
 export function SourceFiles({ id }: { id: number }) {
+  const source = useBase().api(`/submissions/${id}/source`);
   const [files, setFiles] = useState<readonly { path: string; text: string }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<{ files: { path: string; text: string }[] }>(`/api/submissions/${id}/source`).then(
+    getJson<{ files: { path: string; text: string }[] }>(source).then(
       (s) => setFiles(s.files),
       (e: Error) => setError(e.message),
     );
-  }, [id]);
+  }, [source]);
   if (error) return <p class="failure">{error}</p>;
   if (!files) return <p class="muted">Loading…</p>;
   return (
@@ -173,9 +260,10 @@ export function SourceFiles({ id }: { id: number }) {
 }
 
 export function Crumbs({ trail }: { trail: readonly (readonly [string, string | null])[] }) {
+  const { page } = useBase();
   return (
     <p class="crumbs">
-      <a href="/">Leaderboard</a>
+      <a href={page('/')}>Leaderboard</a>
       {trail.map(([text, href]) => (
         <>
           {' › '}

@@ -1,13 +1,16 @@
 /**
- * `/submissions/<id>`, for its author and the admin alone: where it stands, its build log, its
+ * `{pages}/submissions/<id>`, for its author and the admin alone: where it stands, its build log, its
  * validation games, its games by opponent, every failure at its turn, its games, its source.
  */
 import type { ContestInfo, SubmissionData } from '../../server/contest-wire.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
+import { useBase } from './base.js';
 import {
   Crumbs,
   GameTable,
+  manySeats,
+  meanPlace,
   played,
   Reason,
   Refusal,
@@ -15,21 +18,25 @@ import {
   SourceFiles,
   STATUS_TEXT,
   Status,
+  tableSizesText,
+  WDL_TITLE,
   Wdl,
   waitingText,
 } from './parts.js';
 
 export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) {
   // Its games change with every game it plays: read again at most every 2 s.
-  const { data, error } = useLiveJson<SubmissionData>(`/api/submissions/${id}`, 2000);
+  const { page, api } = useBase();
+  const { data, error } = useLiveJson<SubmissionData>(api(`/submissions/${id}`), 2000);
   if (error && !data) return <Refusal error={error} viewer={info.viewer} />;
   if (!data) return <p class="muted">Loading…</p>;
   const counted = data.opponents.reduce((sum, o) => sum + o.games, 0);
+  const many = manySeats(info);
   return (
     <div class="contest">
       <Crumbs
         trail={[
-          [data.author, `/authors/${data.author}`],
+          [data.author, page(`/authors/${data.author}`)],
           [data.name, null],
         ]}
       />
@@ -47,7 +54,7 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
           <Reason text={data.reason} />
         </p>
       )}
-      {played(data.status) && <Standing data={data} />}
+      {played(data.status) && <Standing data={data} many={many} />}
 
       <h2>Build log</h2>
       {data.log === '' ? (
@@ -88,7 +95,14 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
             <tr>
               <th>opponent</th>
               <th class="num">games</th>
-              <th>W / D / L</th>
+              {/* At a table of more, each game counts once against each other bot there. */}
+              {many ? (
+                <th title="games it finished ahead of the opponent, level with it, behind it">
+                  ahead / level / behind
+                </th>
+              ) : (
+                <th>W / D / L</th>
+              )}
               <th class="num">score</th>
             </tr>
           </thead>
@@ -120,8 +134,8 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
   );
 }
 
-/** Where a version that played stands: its league, its rating, its rated games. */
-function Standing({ data }: { data: SubmissionData }) {
+/** Where a version that played stands: its league, its rating, its rated games; at tables of more than two, its places. */
+function Standing({ data, many }: { data: SubmissionData; many: boolean }) {
   return (
     <table class="facts">
       <tbody>
@@ -140,10 +154,22 @@ function Standing({ data }: { data: SubmissionData }) {
         </tr>
         <tr>
           <th>rated games</th>
-          <td>
+          <td title={WDL_TITLE}>
             {data.games}: <Wdl w={data.wins} d={data.draws} l={data.losses} />
           </td>
         </tr>
+        {many && (
+          <>
+            <tr>
+              <th>mean place</th>
+              <td>{meanPlace(data)}</td>
+            </tr>
+            <tr>
+              <th>tables</th>
+              <td class="table-sizes">{tableSizesText(data)}</td>
+            </tr>
+          </>
+        )}
       </tbody>
     </table>
   );

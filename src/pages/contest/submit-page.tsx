@@ -1,11 +1,12 @@
 /**
- * `/submit`: what `tabula submit` does, from a browser: a logged-in author sends one source file or a
+ * `{pages}/submit`: what `tabula submit` does, from a browser: a logged-in author sends one source file or a
  * folder (each file named by its path in it), then follows the submission until it plays or is rejected.
  */
 import { useState } from 'preact/hooks';
 import type { ContestInfo, SubmissionData } from '../../server/contest-wire.js';
 import { request } from '../api.js';
 import { useLiveJson } from '../live-refresh.js';
+import { useBase } from './base.js';
 import { Reason, STATUS_TEXT, Status } from './parts.js';
 
 /** A file's path in what was chosen: a folder's files carry the folder's name first, which the server drops. */
@@ -19,6 +20,7 @@ const skipped = (file: File): boolean =>
     .some((name) => name.startsWith('.') || name === 'node_modules');
 
 export function SubmitPage({ info }: { info: ContestInfo }) {
+  const { page, api } = useBase();
   const [lang, setLang] = useState(info.languages[0]?.id ?? '');
   const [folder, setFolder] = useState(false);
   const [files, setFiles] = useState<readonly File[]>([]);
@@ -35,7 +37,8 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
           <p>The admin submits no bots: log in with an author's token.</p>
         ) : (
           <p>
-            <a href="/login?next=/submit">Log in</a> with your token first, or join with an invite.
+            <a href={`/login?next=${encodeURIComponent(page('/submit'))}`}>Log in</a> with your token first, or join
+            with an invite.
           </p>
         )}
       </div>
@@ -52,7 +55,7 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
     form.append('lang', lang);
     for (const file of kept) form.append('files', file, pathOf(file));
     try {
-      const made = await request<{ id: number }>('POST', '/api/submissions', form);
+      const made = await request<{ id: number }>('POST', api('/submissions'), form);
       setSent(made.id);
     } catch (err) {
       setError((err as Error).message);
@@ -67,8 +70,14 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
       <h1>Submit a bot</h1>
       <p class="muted">
         As <b>{viewer.author}</b>. It is built, then plays a validation game from each seat; accepted, it replaces your
-        version before. The same as <code>tabula submit {location.origin}/ PATH --lang LANG</code>. What it must read
-        and write: <a href={`/rules/${info.game}`}>the rules</a>.
+        version before. The same as{' '}
+        <code class="command">
+          tabula submit {location.origin}/ PATH --lang LANG{info.contests > 1 && ` --game ${info.game}`}
+        </code>
+        . What it must read and write: <a href={info.pages.rules}>the rules</a>.
+      </p>
+      <p>
+        <a href={page('/starters')}>Start from a starter</a>: a bot in each language that plays from its first game.
       </p>
       <form class="contest-form" onSubmit={send}>
         <label>
@@ -150,7 +159,8 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
 
 /** A submission being built and validated, followed until it plays or is rejected. */
 function Following({ id }: { id: number }) {
-  const { data, error } = useLiveJson<SubmissionData>(`/api/submissions/${id}`, 500);
+  const { page, api } = useBase();
+  const { data, error } = useLiveJson<SubmissionData>(api(`/submissions/${id}`), 500);
   if (error) return <p class="failure">{error}</p>;
   if (!data) return <p class="muted">Sent: submission {id}…</p>;
   const done = data.status === 'active' || data.status === 'rejected' || data.status === 'retired';
@@ -175,7 +185,7 @@ function Following({ id }: { id: number }) {
         </>
       )}
       <p>
-        <a href={`/submissions/${id}`}>Its page</a>: its games, failures and source.
+        <a href={page(`/submissions/${id}`)}>Its page</a>: its games, failures and source.
       </p>
     </section>
   );

@@ -131,6 +131,36 @@ const MIGRATIONS: readonly string[] = [
      started_at TEXT NOT NULL,
      ended_at TEXT
    );`,
+  // 3: several contests in one database, one a game: the admin key, the authors, their invites and
+  // sessions are the site's, shared by its contests; each contest keeps its entrants, games, finals
+  // and the mix of table sizes it plays. Each entrant sums its places and counts its tables by size.
+  // A database of one contest (version 2) holds contest 1: its rows' contest_id defaults to 1; its
+  // rated games were all of two seats, a win or a draw first place, a loss second.
+  `CREATE TABLE site (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     admin_hash TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   INSERT INTO site (id, admin_hash, created_at) SELECT 1, admin_hash, created_at FROM contest;
+   CREATE TABLE contests (
+     id INTEGER PRIMARY KEY,
+     game TEXT NOT NULL UNIQUE,
+     run_id INTEGER NOT NULL REFERENCES runs(id),
+     frozen INTEGER NOT NULL DEFAULT 0,
+     table_mix TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   INSERT INTO contests (id, game, run_id, frozen, table_mix, created_at)
+     SELECT id, game, run_id, frozen, '{"2":1}', created_at FROM contest;
+   DROP TABLE contest;
+   ALTER TABLE entrants ADD COLUMN contest_id INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE entrants ADD COLUMN places INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE entrants ADD COLUMN table_sizes TEXT NOT NULL DEFAULT '{}';
+   UPDATE entrants SET places = games + losses, table_sizes = json_object('2', games) WHERE games > 0;
+   CREATE INDEX entrants_by_contest ON entrants(contest_id, id);
+   ALTER TABLE contest_games ADD COLUMN contest_id INTEGER NOT NULL DEFAULT 1;
+   CREATE INDEX contest_games_by_contest ON contest_games(contest_id, kind, final);
+   ALTER TABLE finals ADD COLUMN contest_id INTEGER NOT NULL DEFAULT 1;`,
 ];
 
 /** The schema version this Tabula writes. */
