@@ -115,6 +115,8 @@ export class Contest {
 
   /** The contest's own tables, in the site's file. */
   readonly tables: ContestTables;
+  /** Each league's boss, by entrant id: made with the contest, never promoted; read for every game rated. */
+  private readonly bossIds: ReadonlyMap<number, number>;
 
   /** The contest `record` of `game`: made by the site (site.ts), which checked the sandbox. */
   constructor(
@@ -124,6 +126,7 @@ export class Contest {
   ) {
     ({ store: this.store, people: this.people, settings: this.settings } = shared);
     this.tables = new ContestTables(shared.store, record.id);
+    this.bossIds = new Map(this.tables.entrants().flatMap((e) => (e.authorId === null ? [[e.league, e.id]] : [])));
     this.record = record;
     this.leagues = contestLeagues(game);
     this.languages = contestLanguages(game.id);
@@ -133,10 +136,6 @@ export class Contest {
       config: { bots: [], timeLimits: game.timeLimits, gameOptions: {}, limits: PLAY_LIMITS },
       bots: this.bots,
     };
-  }
-
-  get id(): number {
-    return this.record.id;
   }
 
   get frozen(): boolean {
@@ -402,9 +401,8 @@ export class Contest {
 
   /** The boss of league `league`'s entrant; null for the top league. */
   private bossOf(league: number): EntrantRecord | null {
-    const boss = this.leagues[league]?.boss;
-    if (boss === null || boss === undefined) return null;
-    return this.tables.entrants().find((e) => e.authorId === null && e.league === league) ?? null;
+    const id = this.bossIds.get(league);
+    return id === undefined ? null : this.tables.entrant(id);
   }
 
   /** An entrant's name: `wood-boss`, `alice.v3`. */

@@ -221,6 +221,53 @@ describe('a database of the one-contest schema, served by tabula ladder', { skip
   });
 });
 
+describe('the demo (tabula ladder --demo, what npm start runs)', {
+  skip: viewProblem() ?? false,
+  timeout: 600_000,
+}, () => {
+  it('enters demo authors with the built-in bots once, through the normal path, and prints an invite at each start', async () => {
+    const db = join(work, 'demo.db');
+    const args = ['mills', 'rummikode', '--demo', '--db', db, '--port', '0', '--concurrency', '2'];
+    const first = await startLadder(args, true);
+    try {
+      await until('every demo version active in both contests, and rated games', 300_000, async () => {
+        const boards = await Promise.all(
+          ['mills', 'rummikode'].map(async (g) => (await api(first.url, `/api/contests/${g}/leaderboard`)).body.rows),
+        );
+        // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+        const versions = boards.map((rows: any[]) => rows.filter((r) => r.author !== null));
+        const ready = versions.every((v) => v.length === 3 && v.some((r) => r.games > 0));
+        // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+        return ready ? versions.map((v: any[]) => v.map((r) => r.name).sort()) : undefined;
+      });
+      assert.match(first.stderr(), /submission \d+ \(rummikode ada\.v1, javascript\): validated/);
+      assert.match(first.stderr(), /submission \d+ \(mills ada\.v1, javascript\): retired: replaced by version 2/);
+    } finally {
+      assert.equal(await first.stop(), 0);
+    }
+    const again = await startLadder(args, false);
+    try {
+      const joinLine = /^join: an invite for you, (tbl_invite_\S+) \(on http:/m;
+      assert.match(first.stdout(), joinLine);
+      const invite = await until('the second start’s invite', 30_000, async () => joinLine.exec(again.stdout())?.[1]);
+      const joined = await api(again.url, '/api/authors', { json: { invite, name: 'newcomer' } });
+      assert.equal(joined.status, 201, 'the invite printed is good');
+      const authors = new Database(db, { readonly: true });
+      try {
+        assert.deepEqual(
+          (authors.prepare('SELECT name FROM authors ORDER BY id').all() as { name: string }[]).map((a) => a.name),
+          ['ada', 'grace', 'alan', 'newcomer'],
+          'started again, it goes on: no second set of demo authors',
+        );
+      } finally {
+        authors.close();
+      }
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
 /** A contest's rated games, stored, with their seats. */
 function rated(db: string, game: string): { seats: number[] }[] {
   const reader = new Database(db, { readonly: true });

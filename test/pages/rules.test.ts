@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
+import { loadGames } from '../../src/games/registry.js';
 import {
   browser,
   browserSkip,
@@ -58,6 +59,18 @@ describe("a game's rules on the web arena", () => {
       await page.getByRole('heading', { level: 1, name: 'RummiKode: the rules' }).waitFor();
       assert.ok(await page.locator('#output').isVisible(), 'the section the anchor names');
       await screenshot(page, 'rules-rummikode');
+      assert.deepEqual(errors, []);
+    });
+
+    it('renders every game’s rules, each with its sections', async () => {
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      for (const game of await loadGames()) {
+        await page.goto(`${served.url}rules/${game.id}`);
+        await page.getByRole('heading', { level: 1, name: `${game.title}: the rules` }).waitFor();
+        assert.ok((await page.locator('article.rules h2').count()) >= 5, `${game.id}: its sections`);
+        await screenshot(page, `rules-${game.id}`);
+      }
       assert.deepEqual(errors, []);
     });
   });

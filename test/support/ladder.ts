@@ -7,7 +7,8 @@ export interface RunningLadder {
   /** The admin key, printed on the first start of a database; null on later ones. */
   readonly adminKey: string | null;
   readonly process: ChildProcess;
-  /** What it wrote on stderr so far. */
+  /** What it wrote on stdout and stderr so far. */
+  stdout(): string;
   stderr(): string;
   /** Ctrl-C, then its exit code once it has stopped. */
   stop(): Promise<number | null>;
@@ -45,6 +46,7 @@ export async function startLadder(
   return {
     ...started,
     process: child,
+    stdout: () => stdout,
     stderr: () => stderr,
     stop: async () => {
       child.kill('SIGINT');
