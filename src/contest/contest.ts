@@ -47,8 +47,11 @@ import { finalTables, largestTable, rotations, type TableMix } from './table-mix
 export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
 /** Submissions an author may make in an hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
-/** How often a validation game is played when the machine, not the bot, made it time out. */
-const VALIDATION_TRIES = 3;
+/**
+ * How often a game is played, in all, when the machine, not a bot, made it time out (ratings.ts,
+ * `voidReason`): a validation game, or a rated one, from its seed with the same seats.
+ */
+const MACHINE_TRIES = 3;
 /** Why a build was ended by the admin (it is rejected so); one ended by a stop is built again at the next start. */
 const CANCELLED = 'cancelled by the admin';
 /** What an author is told of a fault of Tabula's own: the details (a path of the server's) are the organiser's. */
@@ -367,8 +370,17 @@ export class Contest {
 
   /** What a stored game does: its ratings and promotions, or why it rates nobody; in one transaction. */
   private settle(planned: PlannedContestGame, gameId: number, result: GameResult): void {
-    const outcome = this.outcome(planned, gameId, result);
-    this.tables.played(planned.index, gameId, outcome);
+    let outcome = this.outcome(planned, gameId, result);
+    let again: PlannedContestGame | undefined;
+    // A timeout the machine caused: the game again from its seed, the seats alike, until the tries are spent.
+    if (!outcome.rated && outcome.machine) {
+      const tries = this.tables.tries(planned);
+      again = tries < MACHINE_TRIES ? planned : undefined;
+      const ruling = again ? `played again (try ${tries + 1} of ${MACHINE_TRIES})` : `the last of ${tries} tries`;
+      outcome = { ...outcome, note: `${outcome.note}: ${ruling}` };
+    }
+    const replayed = this.tables.played(planned.index, gameId, outcome, again);
+    if (replayed) this.schedule.again(replayed);
     if (outcome.rated)
       for (const [id, league] of outcome.leagues) this.tell(id, `promoted to the ${this.leagues[league]!.name} league`);
     this.changed();
@@ -521,7 +533,7 @@ export class Contest {
    * Games against the lowest league's boss on one seed: two at two seats, one from each, and, where the
    * contest plays larger tables, one at its largest, the other seats the boss's: a timeout, a crash
    * or an invalid line of the version's rejects it, naming the turn and the game; a timeout the
-   * machine caused (ratings.ts) plays the game again, up to VALIDATION_TRIES times. Each game takes
+   * machine caused (ratings.ts) plays the game again, up to MACHINE_TRIES times. Each game takes
    * one of the site's slots, so that the games being played keep their cores.
    */
   private async validate(entrant: EntrantRecord): Promise<string | null> {
@@ -536,7 +548,7 @@ export class Contest {
         if (!failed) break;
         const turn = replay.turns.find((t) => t.seat === seat && t.failure);
         const machine = turn && voidReason(result, turn);
-        if (machine && tries < VALIDATION_TRIES) continue;
+        if (machine && tries < MACHINE_TRIES) continue;
         const at = turn?.turn ?? replay.turns.length;
         return `${failed.status} at turn ${at} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${at})`;
       }

@@ -101,7 +101,7 @@ export function ratedOutcome(
   bossOf: (league: number) => EntrantRecord | null,
 ): GameOutcome {
   const voided = voidReason(result, failing);
-  if (voided) return { rated: false, note: voided };
+  if (voided) return { rated: false, note: voided, machine: true };
   const updates = ratingsAfter(seats, result);
   const after = new Map(updates.map((u) => [u.entrant, u]));
   const ratingOf = (e: EntrantRecord) => after.get(e.id) ?? e;

@@ -56,7 +56,14 @@ export class ContestSchedule implements Schedule {
 
   /** Games planned earlier to hand out first (after a stop, a final's). */
   enqueue(games: readonly PlannedContestGame[]): void {
-    this.queue.push(...games);
+    // One planned already to be played again (settled at a start) is not queued twice.
+    this.queue.push(...games.filter((g) => !this.queue.some((q) => q.index === g.index)));
+    this.signal.notify();
+  }
+
+  /** A game to play again before any other (its timeout was the machine's). */
+  again(game: PlannedContestGame): void {
+    this.queue.unshift(game);
     this.signal.notify();
   }
 

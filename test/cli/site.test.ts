@@ -145,7 +145,7 @@ describe('a contest site of two games (tabula ladder mills rummikode)', { skip, 
     try {
       const tables = reader
         .prepare(
-          `SELECT pair, count(*) AS n, count(DISTINCT seed) AS seeds, max(json_array_length(seats)) AS size
+          `SELECT pair, count(DISTINCT seats) AS n, count(DISTINCT seed) AS seeds, max(json_array_length(seats)) AS size
            FROM contest_games c JOIN contests k ON k.id = c.contest_id
            WHERE k.game = 'rummikode' AND kind = 'rated' AND game_id IS NOT NULL GROUP BY pair`,
         )

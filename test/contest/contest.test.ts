@@ -5,11 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { playGame } from '../../src/arena/game-loop.js';
 import { type Contest, ContestError, type ContestSettings, SUBMISSIONS_PER_HOUR } from '../../src/contest/contest.js';
 import { FIRST_RATING } from '../../src/contest/ratings.js';
 import { ContestSite } from '../../src/contest/site.js';
+import { seat } from '../../src/core/units.js';
 import { findGame } from '../../src/games/registry.js';
+import type { RunInPlay } from '../../src/runs/scheduled-game.js';
 import { Store } from '../../src/runs/store/store.js';
+import { packFiles } from '../../src/runs/workers/bot-files.js';
 import { V2_SECRETS, writeV2Contest } from '../support/older-database.js';
 
 const QUIET: ContestSettings = { concurrency: 1, log: () => {} };
@@ -168,6 +172,95 @@ describe('a contest', () => {
       const seated = [...tables.values()].slice(round * 2, round * 2 + 2).flatMap((t) => t[0]!.seats);
       assert.deepEqual([...seated].sort(), [...versions].sort(), `round ${round + 1}: each version once`);
     }
+    store.close();
+  });
+
+  it('plays a rated game again when the machine caused its timeout, three times in all; a bot’s own timeout stands', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-contest-'));
+    const store = new Store(join(dir, 'contest.db'));
+    const morris = await findGame('morris');
+    const base = (await playGame(morris, ['builtin:random', 'builtin:random'], { seed: 3 })).replay;
+    const { site } = await openSite(store, ['morris']);
+    const [invite] = site.invite(1);
+    const { author } = site.join(invite!, 'alice');
+    const [contest] = site.contests as [Contest];
+    const build = packFiles([{ path: 'bot.py', mode: 0o644, data: '' }]);
+    const version = contest.tables.submit(author.id, 'python', build.packed, FIRST_RATING);
+    contest.tables.setBuild(version.id, build.hash, build.packed);
+    contest.tables.activate(version.id);
+    site.stop();
+    /** Plays `count` games, seat 1 timing out in each: the machine's fault (its wait covers it) or its own. */
+    const play = async (count: number, machine: boolean): Promise<number[]> => {
+      const played: number[] = [];
+      const executor = async (run: RunInPlay): Promise<void> => {
+        for (let next = run.schedule.next(); next !== null; next = run.schedule.next()) {
+          if (next === 'wait') {
+            await run.schedule.news?.();
+            continue;
+          }
+          const result = {
+            ...base.result,
+            winner: seat(0),
+            players: base.result.players.map((p) => ({
+              ...p,
+              rank: p.seat === 0 ? 1 : 2,
+              status: p.seat === 1 ? ('timeout' as const) : ('ok' as const),
+            })),
+          };
+          const failing = {
+            failure: { status: 'timeout' as const, message: '' },
+            answeredMs: 60,
+            waitMs: machine ? 12 : 1,
+          };
+          const turns = base.turns.map((t, i) => (i === 1 ? { ...t, seat: seat(1), limitMs: 50, ...failing } : t));
+          const game = {
+            runId: run.runId,
+            index: next.index,
+            round: 0,
+            seats: next.seats,
+            result,
+            times: [],
+            durationMs: 1,
+          };
+          const id = run.store.recordGame(game, { ...base, result, turns: turns.slice(0, 2) })!;
+          played.push(next.index);
+          run.onGame({ ...game, id, finishedAt: new Date().toISOString() });
+          if (played.length === count) running.stop();
+        }
+      };
+      const running = (await openSite(store, [], { concurrency: 1, cache: dir, executor, log: () => {} })).site;
+      await running.run();
+      return played;
+    };
+    const first = await play(6, true);
+    const games = first.map((index) => contest.tables.planned(index)!);
+    assert.deepEqual(
+      games.map((g) => g.seats.indexOf(version.id)),
+      [0, 0, 0, 1, 1, 1],
+      'each seating of the pair played three times, again at once',
+    );
+    assert.equal(new Set(games.map((g) => `${g.seed}/${g.pair}`)).size, 1, 'on the pair’s seed, as one table');
+    assert.deepEqual(
+      games.map((g) => [g.rated, g.note.replace(/^.*the machine's fault, not the bot's: /, '')]),
+      [
+        [false, 'played again (try 2 of 3)'],
+        [false, 'played again (try 3 of 3)'],
+        [false, 'the last of 3 tries'],
+        [false, 'played again (try 2 of 3)'],
+        [false, 'played again (try 3 of 3)'],
+        [false, 'the last of 3 tries'],
+      ],
+    );
+    assert.equal(contest.tables.entrant(version.id)!.games, 0, 'nobody rated');
+    const own = (await play(2, false)).map((index) => contest.tables.planned(index)!);
+    assert.deepEqual(
+      own.map((g) => [g.rated, g.note]),
+      [
+        [true, ''],
+        [true, ''],
+      ],
+      'a timeout of its own: the loss stands, not played again',
+    );
     store.close();
   });
 

@@ -61,7 +61,7 @@ export function serving(args: readonly string[]): Promise<Served> {
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 60_000);
     child.on('exit', () => reject(new Error(`exited before serving: ${stderr}`)));
     child.stdout.on('data', (d) => {
       stdout += d;

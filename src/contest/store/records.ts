@@ -104,7 +104,10 @@ export interface RatingUpdate {
   readonly tableSize: number;
 }
 
-/** What a stored game does to the contest: rated (with its updates and promotions), or why not. */
+/**
+ * What a stored game does to the contest: rated (with its updates and promotions), or why not;
+ * `machine`: a timeout the machine caused, for which the game may be played again.
+ */
 export type GameOutcome =
   | { readonly rated: true; readonly updates: readonly RatingUpdate[]; readonly leagues: ReadonlyMap<number, number> }
-  | { readonly rated: false; readonly note: string };
+  | { readonly rated: false; readonly note: string; readonly machine?: boolean };

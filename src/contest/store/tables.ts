@@ -166,37 +166,42 @@ export class ContestTables {
     return this.write(() =>
       this.db
         .transaction(() => {
-          const insert = this.db.prepare(
-            'INSERT INTO contest_games (contest_id, kind, seats, seed, pair, final, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          );
-          const link = this.db.prepare('INSERT INTO entrant_games (entrant_id, idx) VALUES (?, ?)');
-          const at = now();
           const planned: PlannedContestGame[] = [];
           for (const table of tables) {
-            let pair = -1;
+            let pair: number | null = null;
             for (const game of table) {
-              const info = insert.run(
-                this.contest,
-                game.kind,
-                JSON.stringify(game.seats),
-                game.seed,
-                pair,
-                game.final,
-                at,
-              );
-              const index = Number(info.lastInsertRowid);
-              if (pair === -1) {
-                pair = index;
-                this.db.prepare('UPDATE contest_games SET pair = ? WHERE idx = ?').run(index, index);
-              }
-              for (const entrant of new Set(game.seats)) link.run(entrant, index);
-              planned.push({ ...game, index, pair });
+              const made = this.insertGame(game, pair);
+              pair = made.pair;
+              planned.push(made);
             }
           }
           return planned;
         })
         .immediate(),
     );
+  }
+
+  /** Plans a game with the next index, of the table whose first game is `pair` (null: its own first). */
+  private insertGame(game: Omit<PlannedContestGame, 'index' | 'pair'>, pair: number | null): PlannedContestGame {
+    const info = this.db
+      .prepare(
+        'INSERT INTO contest_games (contest_id, kind, seats, seed, pair, final, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(this.contest, game.kind, JSON.stringify(game.seats), game.seed, pair ?? -1, game.final, now());
+    const index = Number(info.lastInsertRowid);
+    if (pair === null) this.db.prepare('UPDATE contest_games SET pair = ? WHERE idx = ?').run(index, index);
+    const link = this.db.prepare('INSERT INTO entrant_games (entrant_id, idx) VALUES (?, ?)');
+    for (const entrant of new Set(game.seats)) link.run(entrant, index);
+    return { ...game, index, pair: pair ?? index };
+  }
+
+  /** How often the seating of `game` was planned at its table: the plays of one game, this one included. */
+  tries(game: PlannedContestGame): number {
+    return (
+      this.db
+        .prepare('SELECT count(*) AS n FROM contest_games WHERE contest_id = ? AND pair = ? AND kind = ? AND seats = ?')
+        .get(this.contest, game.pair, game.kind, JSON.stringify(game.seats)) as { n: number }
+    ).n;
   }
 
   /** Games planned but neither stored nor dropped: in play, or cut short by a stop. */
@@ -218,18 +223,20 @@ export class ContestTables {
   }
 
   /**
-   * A stored game, linked to its plan, with the rating updates it made: in one transaction, so that
-   * a game's result is never counted twice or lost (a game stored but not linked, by a process that
-   * stopped in between, is found by `storedUnlinked`).
+   * A stored game, linked to its plan, with the rating updates it made, and `again`, the same game
+   * planned to be played again (a timeout the machine caused): in one transaction, so that a game's
+   * result is never counted twice or lost (a game stored but not linked, by a process that stopped
+   * in between, is found by `storedUnlinked`). Returns the game planned again.
    */
-  played(index: number, gameId: number, outcome: GameOutcome): void {
-    this.write(() =>
+  played(index: number, gameId: number, outcome: GameOutcome, again?: PlannedContestGame): PlannedContestGame | null {
+    return this.write(() =>
       this.db
         .transaction(() => {
           this.db
             .prepare('UPDATE contest_games SET game_id = ?, rated = ?, note = ? WHERE idx = ?')
             .run(gameId, outcome.rated ? 1 : 0, outcome.rated ? '' : outcome.note, index);
-          if (!outcome.rated) return;
+          const replayed = again ? this.insertGame(again, again.pair) : null;
+          if (!outcome.rated) return replayed;
           const update = this.db.prepare(
             `UPDATE entrants SET mu = ?, sigma = ?, games = games + 1,
                wins = wins + ?, draws = draws + ?, losses = losses + ?, places = places + ?,
@@ -250,6 +257,7 @@ export class ContestTables {
             );
           const promote = this.db.prepare('UPDATE entrants SET league = ?, changed_at = ? WHERE id = ?');
           for (const [entrant, league] of outcome.leagues) promote.run(league, now(), entrant);
+          return replayed;
         })
         .immediate(),
     );

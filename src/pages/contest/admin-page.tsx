@@ -40,6 +40,8 @@ export function AdminPage({ info, reloadInfo }: { info: ContestInfo; reloadInfo:
       }
     };
   const finalOn = info.finals.some((f) => f.endedAt === null);
+  // A final plays at the mix's largest tables (docs/contests.md, Finals).
+  const finalTable = Math.max(...info.tableMix.map((m) => m.size));
 
   return (
     <div class="contest admin">
@@ -144,8 +146,10 @@ export function AdminPage({ info, reloadInfo }: { info: ContestInfo; reloadInfo:
             </button>
           </form>
           <p class="muted">
-            Every active version against every other, each pair twice with the seats swapped, ranked apart with ratings
-            from afresh.
+            {finalTable > 2
+              ? `Each round deals every active version afresh into tables of up to ${finalTable}, each table played in every rotation of its seats,`
+              : 'Every active version against every other, each pair twice with the seats swapped,'}{' '}
+            ranked apart with ratings from afresh.
           </p>
         </section>
       </div>
