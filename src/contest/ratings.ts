@@ -42,6 +42,13 @@ export function rateTable(ratings: readonly Rating[], ranks: readonly number[]):
   ).map(([r]) => r!);
 }
 
+/** A seat's tally at a table ranked so: 1 first alone (a win), 0.5 first with others (a draw), 0 else. */
+export function scoreAt(ranks: readonly number[], seat: number): 0 | 0.5 | 1 {
+  const mine = ranks[seat]!;
+  if (ranks.some((r) => r < mine)) return 0;
+  return ranks.some((r, other) => other !== seat && r === mine) ? 0.5 : 1;
+}
+
 /** The rating a leaderboard shows: μ − 3σ. */
 export const shownRating = (r: Rating): number => r.mu - 3 * r.sigma;
 
@@ -76,9 +83,7 @@ export function ratingsAfter(seats: readonly EntrantRecord[], result: GameResult
       : [];
   return seats.map((entrant, s) => {
     const after = !failed.some(Boolean) || failed[s] ? whole[s]! : (among[clean.indexOf(s)] ?? entrant);
-    const ahead = ranks.filter((r, o) => o !== s && r < ranks[s]!).length;
-    const level = ranks.filter((r, o) => o !== s && r === ranks[s]!).length;
-    const score: RatingUpdate['score'] = ahead > 0 ? 0 : level > 0 ? 0.5 : 1;
+    const score = scoreAt(ranks, s);
     return { entrant: entrant.id, mu: after.mu, sigma: after.sigma, score, place: ranks[s]!, tableSize: seats.length };
   });
 }

@@ -188,7 +188,7 @@ export class ContestSite {
  */
 export function makeInvites(store: Store, count: number): string[] {
   const people = new SiteTables(store);
-  if (!people.exists())
+  if (people.adminHash() === null)
     throw new StoreError(`${store.path} holds no contest: start one with tabula ladder <game> --db ${store.path}`);
   const codes = Array.from({ length: count }, () => newSecret(SECRET.invite));
   people.addInvites(codes.map(hashSecret));

@@ -46,9 +46,6 @@ export function parseTableMix(text: string, game: Seating): TableMix {
   return [...mix].sort(([a], [b]) => a - b).map(([size, weight]) => ({ size, weight }));
 }
 
-/** The mix as the organiser would write it: `2:1,3:1,4:2`. */
-export const mixText = (mix: TableMix): string => mix.map((m) => `${m.size}:${m.weight}`).join(',');
-
 /** The mix as the database keeps it: `{"2":1,"4":2}`. */
 export const mixToJson = (mix: TableMix): string =>
   JSON.stringify(Object.fromEntries(mix.map((m) => [m.size, m.weight])));

@@ -7,7 +7,7 @@
 import type { Replay } from '../arena/replay.js';
 import type { Contest } from '../contest/contest.js';
 import { SUBMISSIONS_PER_HOUR } from '../contest/contest.js';
-import { FIRST_RATING, rateTable, SETTLED_SIGMA, shownRating } from '../contest/ratings.js';
+import { FIRST_RATING, rateTable, SETTLED_SIGMA, scoreAt, shownRating } from '../contest/ratings.js';
 import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES } from '../contest/submission.js';
 import type { StoredGame } from '../runs/store/records.js';
@@ -319,11 +319,10 @@ export function finalData(contest: Contest, final: FinalRecord, asker: Asker): F
     );
     for (const [s, t] of table.entries()) {
       t.rating = rated[s]!;
-      const ahead = ranks.filter((r) => r < ranks[s]!).length;
-      const level = ranks.filter((r) => r === ranks[s]!).length - 1;
-      if (ahead > 0) t.losses++;
-      else if (level > 0) t.draws++;
-      else t.wins++;
+      const score = scoreAt(ranks, s);
+      if (score === 1) t.wins++;
+      else if (score === 0.5) t.draws++;
+      else t.losses++;
       t.places += ranks[s]!;
       t.tableSizes[table.length] = (t.tableSizes[table.length] ?? 0) + 1;
     }

@@ -61,7 +61,7 @@ const NOBODY: Who = { authorId: null, author: null, admin: false, csrf: null };
 export const hasSession = (c: Context): boolean => getCookie(c, SESSION_COOKIE) !== undefined;
 
 /** Where a site's contest's API is: its base under /api/contests, and /api itself on a site of one contest. */
-export function contestBases(site: ContestSite, contest: Contest): string[] {
+function contestBases(site: ContestSite, contest: Contest): string[] {
   return [contestPlaces(contest.game.id).api, ...(site.contests.length === 1 ? ['/api'] : [])];
 }
 

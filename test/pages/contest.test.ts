@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SubmissionData } from '../../src/server/contest-wire.js';
 import { tabula } from '../support/cli.js';
-import { browser, browserSkip, pageErrors, type Served, scratch, screenshot, serving } from '../support/web.js';
+import { askAs, browser, browserSkip, pageErrors, type Served, scratch, screenshot, serving } from '../support/web.js';
 
 /** Waits up to `ms` for `check` to give something other than null or false (the machine is shared: generously). */
 async function until<T>(what: string, check: () => Promise<T | null | false> | T | null | false, ms = 90_000) {
@@ -43,20 +43,7 @@ describe('a contest server’s pages in a browser', { skip: browserSkip }, () =>
   const ids = { alice: 0, bobCrash: 0, bob: 0, carol: 0 };
   const tokens = { alice: '', bob: '', carol: '' };
 
-  const api = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
-    const init: RequestInit = { headers: { authorization: `Bearer ${token}` } };
-    if (body instanceof FormData) Object.assign(init, { method: 'POST', body });
-    else if (body !== undefined)
-      Object.assign(init, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { ...init.headers, 'content-type': 'application/json' },
-      });
-    const response = await fetch(`${url}${path.slice(1)}`, init);
-    const answer = (await response.json()) as T & { error?: string };
-    assert.ok(response.ok, `${path}: ${response.status} ${answer.error}`);
-    return answer;
-  };
+  const api = <T>(path: string, token: string, body?: unknown): Promise<T> => askAs<T>(url, path, token, body);
   const joinAs = async (invite: string, name: string): Promise<string> => {
     const response = await fetch(`${url}api/authors`, {
       method: 'POST',

@@ -3,6 +3,7 @@
  * free port of 127.0.0.1, stopped at the end), HTTP requests with any Host header, and Chromium
  * (Debian's, driven by playwright-core; never a downloaded browser).
  */
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
@@ -131,4 +132,24 @@ export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Calls a contest server's API as a script does, with a Bearer token: the answer's JSON, asserted
+ * to be a success (a refusal fails the test, with its status and error). A body posts: a form as it
+ * is, anything else as JSON.
+ */
+export async function askAs<T>(url: string, path: string, token: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { headers: { authorization: `Bearer ${token}` } };
+  if (body instanceof FormData) Object.assign(init, { method: 'POST', body });
+  else if (body !== undefined)
+    Object.assign(init, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { ...init.headers, 'content-type': 'application/json' },
+    });
+  const response = await fetch(`${url}${path.slice(1)}`, init);
+  const answer = (await response.json()) as T & { error?: string };
+  assert.ok(response.ok, `${path}: ${response.status} ${answer.error}`);
+  return answer;
 }

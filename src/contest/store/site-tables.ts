@@ -29,23 +29,14 @@ export class SiteTables {
     this.path = store.path;
   }
 
-  /** Whether the database holds a site: an admin key (not in a database older than contests, opened to read). */
-  exists(): boolean {
-    return this.hasTable('site') && this.db.prepare('SELECT 1 FROM site').get() !== undefined;
-  }
-
-  /** The hash of the admin key; null before the first contest is made. */
+  /**
+   * The hash of the admin key; null before the first contest is made (and in a database older than
+   * sites, opened to read).
+   */
   adminHash(): string | null {
     if (!this.hasTable('site')) return null;
     const row = this.db.prepare('SELECT admin_hash FROM site').get() as { admin_hash: string } | undefined;
     return row?.admin_hash ?? null;
-  }
-
-  /** Keeps the admin key's hash: once, with the site's first contest. */
-  setAdminHash(hash: string): void {
-    this.write(() =>
-      this.db.prepare('INSERT INTO site (id, admin_hash, created_at) VALUES (1, ?, ?)').run(hash, now()),
-    );
   }
 
   /** Every contest of the site, the first made first. */

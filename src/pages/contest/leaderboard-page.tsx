@@ -6,7 +6,7 @@ import type { ContestInfo, Leaderboard, LeaderboardRow, LeagueInfo } from '../..
 import { useLiveJson } from '../live-refresh.js';
 import { Progress } from '../runs-page.js';
 import { useBase } from './base.js';
-import { manySeats, PlacesCells, PlacesHead, rating, tableMixWords, WDL_TITLE, Wdl } from './parts.js';
+import { Languages, manySeats, PlacesCells, PlacesHead, rating, tableMixWords, WDL_TITLE, Wdl } from './parts.js';
 
 export function LeaderboardPage({ info }: { info: ContestInfo }) {
   const { page, api } = useBase();
@@ -183,30 +183,7 @@ function TakingPart({ info }: { info: ContestInfo }) {
         A rating with ? is not settled yet. At most {Math.round(info.limits.sourceBytes / 1024 / 1024)} MiB of source,{' '}
         {info.limits.submissionsPerHour} submissions an hour.
       </p>
-      <table class="languages">
-        <thead>
-          <tr>
-            <th>language</th>
-            <th>--lang</th>
-            <th>built with</th>
-            <th>run as</th>
-          </tr>
-        </thead>
-        <tbody>
-          {info.languages.map((l) => (
-            <tr>
-              <td>{l.name}</td>
-              <td>
-                <code>{l.id}</code>
-              </td>
-              <td>{l.build === null ? <span class="muted">nothing to build</span> : <code>{l.build}</code>}</td>
-              <td>
-                <code>{l.run}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Languages info={info} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { EntrantStatus } from '../../contest/store/records.js';
-import type { ContestGameLine, Places, Viewer } from '../../server/contest-wire.js';
+import type { ContestGameLine, ContestInfo, Places, Viewer } from '../../server/contest-wire.js';
 import { getJson } from '../api.js';
 import { when } from '../format.js';
 import { useBase } from './base.js';
@@ -271,5 +271,52 @@ export function Crumbs({ trail }: { trail: readonly (readonly [string, string | 
         </>
       ))}
     </p>
+  );
+}
+
+/**
+ * The languages a contest takes, each with its `--lang`, its build and run lines; with `starter`,
+ * the download of its starter (the starters page).
+ */
+export function Languages({
+  info,
+  starter,
+}: {
+  info: ContestInfo;
+  starter?: (lang: string) => { readonly href: string; readonly file: string };
+}) {
+  return (
+    <table class="languages">
+      <thead>
+        <tr>
+          <th>language</th>
+          <th>--lang</th>
+          {starter && <th>starter</th>}
+          <th>built with</th>
+          <th>run as</th>
+        </tr>
+      </thead>
+      <tbody>
+        {info.languages.map((l) => (
+          <tr data-lang={l.id}>
+            <td>{l.name}</td>
+            <td>
+              <code>{l.id}</code>
+            </td>
+            {starter && (
+              <td>
+                <a href={starter(l.id).href} download={starter(l.id).file}>
+                  {starter(l.id).file}
+                </a>
+              </td>
+            )}
+            <td>{l.build === null ? <span class="muted">nothing to build</span> : <code>{l.build}</code>}</td>
+            <td>
+              <code>{l.run}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -156,7 +156,7 @@ function ContestRoute({
   if (final !== undefined) return <FinalPage id={Number(final)} info={info} />;
   if (rest === '/') return <LeaderboardPage info={info} />;
   if (rest === '/submit') return <SubmitPage info={info} />;
-  if (rest === '/starters') return <StartersPage info={info} api={base.api} />;
+  if (rest === '/starters') return <StartersPage info={info} />;
   if (rest === '/admin') return <AdminPage info={info} reloadInfo={reload} />;
   return <NoSuchPage home={page('/')} homeText="The leaderboard" />;
 }

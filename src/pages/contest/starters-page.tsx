@@ -4,10 +4,10 @@
  */
 import type { ContestInfo } from '../../server/contest-wire.js';
 import { useBase } from './base.js';
+import { Languages } from './parts.js';
 
-/** `api`: the base of the contest's API (`/api`, `/api/contests/<name>`), where each archive is served. */
-export function StartersPage({ info, api }: { info: ContestInfo; api: string }) {
-  const { page } = useBase();
+export function StartersPage({ info }: { info: ContestInfo }) {
+  const { page, api } = useBase();
   const archive = (lang: string): string => `${info.game}-${lang}-bot.tar.gz`;
   return (
     <div class="contest starters">
@@ -16,34 +16,7 @@ export function StartersPage({ info, api }: { info: ContestInfo; api: string }) 
         A starter reads the game's input each turn and plays a legal move: a bot that plays from its first game, to make
         better. What it reads and writes: <a href={info.pages.rules}>the rules</a>.
       </p>
-      <table class="languages">
-        <thead>
-          <tr>
-            <th>language</th>
-            <th>starter</th>
-            <th>built with</th>
-            <th>run as</th>
-          </tr>
-        </thead>
-        <tbody>
-          {info.languages.map((l) => (
-            <tr data-lang={l.id}>
-              <td>
-                {l.name} <span class="muted">--lang {l.id}</span>
-              </td>
-              <td>
-                <a href={`${api}/starters/${l.id}`} download={archive(l.id)}>
-                  {archive(l.id)}
-                </a>
-              </td>
-              <td>{l.build === null ? <span class="muted">nothing to build</span> : <code>{l.build}</code>}</td>
-              <td>
-                <code>{l.run}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Languages info={info} starter={(id) => ({ href: api(`/starters/${id}`), file: archive(id) })} />
       <p>
         Unpack it (<code>tar xzf {archive('LANG')}</code>), build it where there is a build line, then submit the folder
         from the <a href={page('/submit')}>submit page</a> or with{' '}
