@@ -125,10 +125,17 @@ describe('a contest site of two games (tabula ladder mills rummikode)', { skip, 
     assert.equal(inMills.code, 0, inMills.stdout + inMills.stderr);
     assert.match(inMills.stdout, /active: alice\.v1 plays in the wood league/, 'versions are counted in each contest');
 
-    const sizes = await until('rated RummiKode games at tables of 2, 3 and 4', 600_000, async () => {
-      const found = new Set(rated(db, 'rummikode').map((g) => g.seats.length));
-      return found.size === 3 ? [...found].sort() : undefined;
-    });
+    // Every rotation of a table's seats is played on the table's seed; a table's rotations finish
+    // at different times, so wait for one table of four to have all of its four.
+    const sizes = await until(
+      'rated RummiKode games at tables of 2, 3 and 4, one of four in all its rotations',
+      600_000,
+      async () => {
+        const found = new Set(rated(db, 'rummikode').map((g) => g.seats.length));
+        const whole = tablesOf(db, 'rummikode').some((t) => t.size === 4 && t.n === 4);
+        return found.size === 3 && whole ? [...found].sort() : undefined;
+      },
+    );
     assert.deepEqual(sizes, [2, 3, 4]);
     await until('a rated Mills game', 120_000, async () => (rated(db, 'mills').length > 0 ? true : undefined));
     const millsGame = gameIdOf(db, 'mills');
@@ -140,24 +147,8 @@ describe('a contest site of two games (tabula ladder mills rummikode)', { skip, 
       'not under another’s base',
     );
     checkTallies(db);
-    // Every rotation of a table's seats is played on the table's seed.
-    const reader = new Database(db, { readonly: true });
-    try {
-      const tables = reader
-        .prepare(
-          `SELECT pair, count(DISTINCT seats) AS n, count(DISTINCT seed) AS seeds, max(json_array_length(seats)) AS size
-           FROM contest_games c JOIN contests k ON k.id = c.contest_id
-           WHERE k.game = 'rummikode' AND kind = 'rated' AND game_id IS NOT NULL GROUP BY pair`,
-        )
-        .all() as { n: number; seeds: number; size: number }[];
-      assert.ok(tables.every((t) => t.seeds === 1 && t.n <= t.size));
-      assert.ok(
-        tables.some((t) => t.size === 4 && t.n === 4),
-        'a table of four played in its four rotations',
-      );
-    } finally {
-      reader.close();
-    }
+    const tables = tablesOf(db, 'rummikode');
+    assert.ok(tables.every((t) => t.seeds === 1 && t.n <= t.size));
     // The leaderboard shows where each stands: mean place, the tables played by size.
     const board = await api(ladder.url, '/api/contests/rummikode/leaderboard');
     // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
@@ -280,6 +271,22 @@ function rated(db: string, game: string): { seats: number[] }[] {
         )
         .all(game) as { seats: string }[]
     ).map((r) => ({ seats: JSON.parse(r.seats) as number[] }));
+  } finally {
+    reader.close();
+  }
+}
+
+/** A contest's tables of rated games: how many seatings each was played in, on how many seeds, at what size. */
+function tablesOf(db: string, game: string): { n: number; seeds: number; size: number }[] {
+  const reader = new Database(db, { readonly: true });
+  try {
+    return reader
+      .prepare(
+        `SELECT pair, count(DISTINCT seats) AS n, count(DISTINCT seed) AS seeds, max(json_array_length(seats)) AS size
+         FROM contest_games c JOIN contests k ON k.id = c.contest_id
+         WHERE k.game = ? AND kind = 'rated' AND game_id IS NOT NULL GROUP BY pair`,
+      )
+      .all(game) as { n: number; seeds: number; size: number }[];
   } finally {
     reader.close();
   }
