@@ -1,7 +1,7 @@
 /**
  * A contest's scheduler (`tabula ladder`), without the games' own time: every game it plans is
- * "played" at once, its winner drawn from the entrants' hidden strengths (the Elo formula, a draw in
- * ten), and stored with a real Nine Men's Morris replay, then rated, as the arena's games are. Two
+ * "played" at once (instant-games.ts), stored with a real Nine Men's Morris replay, then rated, as
+ * the arena's games are. Two
  * cases: how many games a second the scheduler plans, stores and rates (what it keeps up with, on
  * one thread), and how many games a new version plays before its rating settles (σ below the
  * settled value) among 20 authors whose ratings have settled; with the seconds a real game of two
@@ -17,14 +17,12 @@ import type { Contest } from '../src/contest/contest.js';
 import { FIRST_RATING, SETTLED_SIGMA } from '../src/contest/ratings.js';
 import { ContestSite } from '../src/contest/site.js';
 import { ContestTables } from '../src/contest/store/tables.js';
-import { Rng } from '../src/core/rng.js';
-import { seat } from '../src/core/units.js';
 import { game as morris } from '../src/games/morris/index.js';
 import { findGame } from '../src/games/registry.js';
-import type { RunInPlay } from '../src/runs/scheduled-game.js';
 import { Store } from '../src/runs/store/store.js';
 import { packFiles } from '../src/runs/workers/bot-files.js';
 import type { Case } from './case.js';
+import { instantGames } from './instant-games.js';
 
 const AUTHORS = 20;
 const GAMES = 2000;
@@ -39,15 +37,18 @@ async function realReplay(): Promise<Replay> {
   return replay;
 }
 
-interface Simulated {
+export interface Simulated {
   readonly store: Store;
   readonly elo: Map<number, number>;
   /** Makes a contest of the store, whose games are instant; `stop` ends it after the game it says. */
   run(stop: (played: number) => boolean): Promise<number>;
 }
 
-/** A contest of Nine Men's Morris with `authors` active versions, none of whose games has been played. */
-async function simulated(authors: number): Promise<Simulated> {
+/**
+ * A contest of Nine Men's Morris with `authors` active versions, none of whose games has been played;
+ * its instant games drawn from `seed` (each run from the next).
+ */
+export async function simulated(authors: number, seed = 1): Promise<Simulated> {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-bench-contest-'));
   const store = new Store(join(dir, 'contest.db'));
   const { site } = await ContestSite.open(store, [morris], { concurrency: 2, cache: dir, log: () => {} }, findGame);
@@ -63,43 +64,22 @@ async function simulated(authors: number): Promise<Simulated> {
     contest.tables.activate(version.id);
     elo.set(version.id, authorElo(i));
   }
-  const rng = new Rng(1);
   const base = await realReplay();
+  let runs = 0;
   return {
     store,
     elo,
     run: async (stop) => {
       let played = 0;
-      const executor = async (run: RunInPlay): Promise<void> => {
-        for (;;) {
-          const next = run.schedule.next();
-          if (next === null) return;
-          if (next === 'wait') {
-            await run.schedule.news?.();
-            continue;
-          }
-          const [a, b] = next.seats.map((id) => elo.get(id)!);
-          const roll = rng.nextU32() / 2 ** 32;
-          const winner = roll < 0.1 ? null : roll < 0.1 + 0.9 / (1 + 10 ** ((b! - a!) / 400)) ? 0 : 1;
-          const result = {
-            ...base.result,
-            winner: winner === null ? null : seat(winner),
-            players: base.result.players.map((p) => ({ ...p, rank: winner === null || winner === p.seat ? 1 : 2 })),
-          };
-          const game = {
-            runId: run.runId,
-            index: next.index,
-            round: 0,
-            seats: next.seats,
-            result,
-            times: [],
-            durationMs: 1,
-          };
-          const id = run.store.recordGame(game, { ...base, result })!;
-          run.onGame({ ...game, id, finishedAt: new Date().toISOString() });
-          if (stop(++played)) running.stop();
-        }
-      };
+      const executor = instantGames(
+        base,
+        (id) => elo.get(id)!,
+        (count) => {
+          played = count;
+          if (stop(count)) running.stop();
+        },
+        seed * 1000 + runs++,
+      );
       const running = (
         await ContestSite.open(store, [morris], { concurrency: 2, cache: dir, executor, log: () => {} }, findGame)
       ).site;

@@ -42,7 +42,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cli: ['core', 'arena', 'runs', 'starters', 'contest', 'games/registry', 'server'],
 };
 /** The modules below the ways in whose code (not only their types) the pages may bundle: pure, browser-safe. */
-const PAGES_MAY_RUN = ['arena/replay-input.ts'];
+const PAGES_MAY_RUN = ['arena/replay-input.ts', 'arena/replay-timeout.ts'];
 const allowed = (from: string): readonly string[] => ALLOWED[ruleOf(from)] ?? [];
 
 /** The file a relative specifier names, from `file`. */

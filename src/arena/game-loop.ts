@@ -8,8 +8,16 @@ import { type BotConnection, BotStartError, type TurnResult } from '../core/conn
 import { checkGameOptions, checkSeats, type GameDefinition } from '../core/game.js';
 import type { PlayerStatus } from '../core/game-result.js';
 import { deriveSeed } from '../core/rng.js';
-import { DEFAULT_EXIT_GRACE, round3, TimeControl, type TimeLimits, type TurnAllowance } from '../core/time-control.js';
+import {
+  DEFAULT_EXIT_GRACE,
+  type Load,
+  round3,
+  TimeControl,
+  type TimeLimits,
+  type TurnAllowance,
+} from '../core/time-control.js';
 import { type Millis, millis, type Seat, seat } from '../core/units.js';
+import { TABULA_VERSION } from '../core/version.js';
 import { OutputBudget, quoteOutput } from './bot-output.js';
 import { type Bot, type ConnectOptions, connectBot, parseBots } from './bot-spec.js';
 import { checkOpening, type Opening, startOf } from './opening.js';
@@ -89,6 +97,16 @@ export interface GameHooks<S = unknown> {
   readonly onTurn?: (turn: ReplayTurn) => void;
   /** The connection of a seat held by a person (`human`): its answers come from outside, such as a web page. */
   readonly person?: (seat: Seat) => BotConnection;
+  /**
+   * The connection of a seat held by something other than its bot, where it gives one: a recorded
+   * game's answers (arena/reproduce.ts). Its bot is then never started: it only names the seat.
+   */
+  readonly seat?: (seat: Seat) => BotConnection | undefined;
+  /**
+   * Called after every turn with the state it was played from: a reason ends the game there, unfinished,
+   * a draw whose result says why (a game played again that parted from its record).
+   */
+  readonly stopAfter?: (turn: ReplayTurn, before: S) => string | null;
 }
 
 export interface PlayedGame {
@@ -108,7 +126,7 @@ interface GameInPlay<S> {
   /** What each seat's answers and comments may still take of its replay. */
   readonly output: OutputBudget[];
   state: S;
-  /** Set when a failure ended the game: the reason given instead of the rules' own. */
+  /** Set when a failure ended the game, or `stopAfter` stopped it: the reason given instead of the rules' own. */
   endedBy: string | null;
 }
 
@@ -148,6 +166,7 @@ export async function playPlan<S, M>(plan: GamePlan<S, M>, hooks: GameHooks<S> =
     game: game.id,
     seed: plan.seed,
     startedAt,
+    referee: TABULA_VERSION,
     players: bots.map((bot, i) => ({ seat: seat(i), bot: bot.argument, name: bot.name })),
     timeLimits: table.time.record(),
     ...(Object.keys(plan.gameOptions).length > 0 && { options: plan.gameOptions }),
@@ -158,22 +177,27 @@ export async function playPlan<S, M>(plan: GamePlan<S, M>, hooks: GameHooks<S> =
     for (const [i, bot] of bots.entries()) {
       const botSetup = { seed: deriveSeed(plan.seed, i), gameOptions: plan.gameOptions, timeLimits: plan.timeLimits };
       table.bots.push(
-        connectBot(game as GameDefinition, bot, {
-          setup: botSetup,
-          options: plan.connect,
-          margin: plan.margin,
-          seat: seat(i),
-          person: hooks.person,
-        }),
+        hooks.seat?.(seat(i)) ??
+          connectBot(game as GameDefinition, bot, {
+            setup: botSetup,
+            options: plan.connect,
+            margin: plan.margin,
+            seat: seat(i),
+            person: hooks.person,
+          }),
       );
     }
     hooks.onStart?.(head);
-    while (game.rules.outcome(table.state) === null) {
+    while (game.rules.outcome(table.state) === null && table.endedBy === null) {
+      const before = table.state;
       const turn = await playTurn(game, table, hooks.onAsk);
       table.turns.push(turn);
       hooks.onTurn?.(turn);
+      const stop = hooks.stopAfter?.(turn, before) ?? null;
+      if (stop !== null && game.rules.outcome(table.state) === null) table.endedBy = stop;
     }
-    await dismissBots(game, table);
+    // A game stopped unfinished has no last word to give: its bots are ended below.
+    if (game.rules.outcome(table.state) !== null) await dismissBots(game, table);
   } finally {
     await Promise.all(table.bots.map((b) => b.close()));
   }
@@ -202,13 +226,15 @@ async function playTurn<S, M>(
 
   let failure: Failure | null = null;
   let comment: string | undefined;
+  // How busy the machine was when a bot ran out of time: said in its message, kept on its turn.
+  const load = answer.kind === 'timeout' ? { average: loadavg()[0]!, cores: availableParallelism() } : undefined;
   if (answer.kind === 'line') {
     const parsed = protocol.parseOutput(table.state, s, answer.line);
     if (parsed.ok) {
       table.state = rules.play(table.state, parsed.value.move);
       comment = parsed.value.comment;
     } else failure = { status: 'invalid', message: `${quoteOutput(answer.line)}: ${parsed.error}${aheadNote(answer)}` };
-  } else failure = describeFailure(answer, allowance, table.time);
+  } else failure = describeFailure(answer, allowance, table.time, load);
 
   if (failure) {
     table.failures[s] = failure;
@@ -227,6 +253,7 @@ async function playTurn<S, M>(
     ...('wait' in answer && answer.wait !== undefined && { waitMs: round3(answer.wait) }),
     ...(answer.kind === 'timeout' && answer.answered !== undefined && { answeredMs: round3(answer.answered) }),
     ...(answer.kind === 'timeout' && answer.arenaLate !== undefined && { arenaLateMs: round3(answer.arenaLate) }),
+    ...(load && { load }),
     limitMs: limit,
     ...(failure && { failure }),
     state: rules.snapshot(table.state),
@@ -267,7 +294,8 @@ async function dismissBots<S>(game: GameDefinition<S, unknown>, table: GameInPla
 }
 
 function resultOf<S>(game: GameDefinition<S, unknown>, table: GameInPlay<S>): GameResult {
-  const outcome = game.rules.outcome(table.state)!;
+  // Stopped unfinished: nobody won, nobody scored.
+  const outcome = game.rules.outcome(table.state) ?? { winner: null, reason: '', scores: [] };
   return {
     game: game.id,
     seed: table.plan.seed,
@@ -290,6 +318,7 @@ function describeFailure(
   answer: Exclude<TurnResult, { kind: 'line' }>,
   allowance: TurnAllowance,
   time: TimeControl,
+  load: Load | undefined,
 ): Failure {
   switch (answer.kind) {
     case 'timeout':
@@ -301,7 +330,7 @@ function describeFailure(
           cpu: answer.cpu,
           wait: answer.wait,
           unfinished: answer.unfinished ? quoteOutput(answer.unfinished) : undefined,
-          load: { average: loadavg()[0]!, cores: availableParallelism() },
+          load: load!,
         }),
       };
     case 'crash':

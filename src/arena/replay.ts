@@ -6,6 +6,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { writingFile } from '../core/file-errors.js';
 import type { GameResult, PlayerStatus } from '../core/game-result.js';
+import type { Load } from '../core/time-control.js';
 import type { Seat } from '../core/units.js';
 import type { Opening } from './opening.js';
 
@@ -48,6 +49,8 @@ export interface ReplayTurn {
   readonly answeredMs?: number;
   /** On a timeout: how late the arena itself, busy with other work, was to see the deadline. */
   readonly arenaLateMs?: number;
+  /** On a timeout: the machine's load average over the last minute, and its cores, at the deadline. */
+  readonly load?: Load;
   /** The turn's limit: Infinity for a seat with none (a person's), which JSON writes as null. */
   readonly limitMs: number;
   /** Free text the bot sent along with its move, where the protocol allows one; capped. */
@@ -66,6 +69,11 @@ export interface ReplayHead {
   readonly game: string;
   readonly seed: number;
   readonly startedAt: string;
+  /**
+   * The referee's version: the Tabula that played the game (core/version.ts). Absent from replays
+   * written before they recorded it: their referee is not known.
+   */
+  readonly referee?: string;
   /** `name`: the bot's name in reports (absent from replays written before bots had names). */
   readonly players: readonly { readonly seat: Seat; readonly bot: string; readonly name?: string }[];
   /**

@@ -119,6 +119,13 @@ export function send(
 export const submission = (origin: string, at: ContestAt, token: string, id: number): Promise<SubmissionData> =>
   call(origin, `${at.api}/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
 
+/**
+ * A stored game's record of one seat (arena/record.ts), whichever contest of the server played it;
+ * for the author of that seat's bot alone. Unchecked: the caller reads it.
+ */
+export const gameRecord = (origin: string, token: string, gameId: number, seat: number): Promise<unknown> =>
+  call(origin, `/api/games/${gameId}/record?seat=${seat}`, { headers: { authorization: `Bearer ${token}` } });
+
 /** Names that are never part of a bot's source: version control, installed packages, build outputs of npm. */
 const SKIPPED = new Set(['.git', 'node_modules']);
 
@@ -222,6 +229,53 @@ export function keptToken(origin: string): { kept: Kept; from: string } | { kept
   const [first] = onHost;
   if (first && onHost.every(([, k]) => k.token === first[1].token)) return { kept: first[1], from: first[0] };
   return { kept: null, others: onHost.map(([kept]) => kept) };
+}
+
+/** How an author says who they are: their token, or the first time an invite and the name to join as. */
+export interface TokenOptions {
+  token?: string;
+  invite?: string;
+  as?: string;
+}
+
+/**
+ * The token to send: given, made by joining with an invite (and kept), or kept from before; `moved`:
+ * kept for the server's host on another port, the server having moved (`keptToken`).
+ */
+export async function tokenFor(
+  origin: string,
+  options: TokenOptions,
+): Promise<{ token: string; moved?: { kept: Kept; from: string } }> {
+  if (options.token !== undefined) return { token: options.token };
+  if (options.invite !== undefined && options.as !== undefined) {
+    const joined = await joinContest(origin, options.invite, options.as);
+    const kept = keepToken(origin, { author: joined.author, token: joined.token });
+    process.stdout.write(
+      `joined ${origin} as ${joined.author}; your token: ${joined.token}\n` +
+        (kept
+          ? `(kept in ${kept}: later submissions need no --token)\n`
+          : '(it could not be kept: give it with --token from now on)\n'),
+    );
+    return { token: joined.token };
+  }
+  const found = keptToken(origin);
+  if (found.kept === null)
+    throw new UsageError(
+      found.others.length > 0
+        ? `no token of yours for ${origin}, and tokens for ${found.others.join(' and ')} on its host: give --token`
+        : `no token of yours for ${origin}: join with --invite CODE --as NAME, or give --token`,
+    );
+  if (found.from === origin) return { token: found.kept.token };
+  process.stderr.write(
+    `tabula: no token is kept for ${origin}: sending ${found.kept.author}'s, kept for ${found.from} (the same host)\n`,
+  );
+  return { token: found.kept.token, moved: found };
+}
+
+/** A token kept for the server's host on another port, taken by the server it moved to: kept for it from now on. */
+export function keepMovedToken(origin: string, moved: { kept: Kept; from: string }): void {
+  if (keepToken(origin, moved.kept, moved.from))
+    process.stderr.write(`tabula: ${moved.kept.author}'s token is kept for ${origin} from now on\n`);
 }
 
 /**

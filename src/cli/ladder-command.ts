@@ -23,6 +23,8 @@ export interface LadderOptions {
   /** Submissions built at once (one an author at most). */
   builds: number;
   redis?: string;
+  /** Twin games a new version plays at most for its verdict. */
+  verdictGames: number;
   /** Demo authors enter the built-in bots on a site without authors; an invite is printed at each start. */
   demo?: boolean;
 }
@@ -45,6 +47,7 @@ export async function ladderCommand(gameIds: readonly string[], options: LadderO
     {
       concurrency: options.concurrency,
       builds: options.builds,
+      verdictGames: options.verdictGames,
       ...(options.redis !== undefined && { redis: options.redis }),
     },
     findGame,

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { defaultBuilds } from '../contest/build-queue.js';
+import { VERDICT_GAMES } from '../contest/verdict.js';
 import { BotStartError } from '../core/connection.js';
 import { FileWriteError } from '../core/file-errors.js';
 import { LEAGUES, SetupError } from '../core/game.js';
@@ -303,6 +304,14 @@ function program(setExit: (code: number) => void): Command {
         parseRedisUrl,
       ),
     )
+    .addOption(
+      new Option(
+        '--verdict-games <n>',
+        'twin games a new version plays at most for its verdict against the version it replaced (0: no verdicts)',
+      )
+        .argParser(parseIndex)
+        .default(VERDICT_GAMES),
+    )
     .option('--demo', 'on a site without authors, demo authors submit the built-in bots; print an invite at each start')
     .action(lazy(async () => (await import('./ladder-command.js')).ladderCommand));
   ladder
@@ -334,6 +343,35 @@ function program(setExit: (code: number) => void): Command {
       const { submitCommand } = await import('./submit-command.js');
       setExit(await submitCommand(url, path, options));
     });
+
+  addLimitOptions(
+    addTimeOptions(
+      cli
+        .command('reproduce')
+        .description(
+          "play a contest game of yours again here: your command at your seat, the others' recorded answers at theirs; exit 0 if it plays as recorded to its end, 1 where it differs",
+        )
+        .usage('[options] <record-or-url> [game] <command>')
+        .argument(
+          '<record-or-url>',
+          "a game's record, as your submission's page downloads it; or the contest server, as tabula ladder printed it",
+        )
+        .argument('[game]', "with the server's URL: the game's id, as your submission's page lists it")
+        .argument('[command]', 'your bot: a command line run through sh -c (quote it)')
+        .option('--seat <k>', "your bot's seat in the game (needed with a URL; a record file says it)", parseIndex)
+        .option(
+          '--replay <file>',
+          'where the replay of the game played again goes (default: reproduce-<game id>-seat<k>.json)',
+          parseOutputFile,
+        )
+        .option('--json', 'print the outcome as one JSON object')
+        .option('--verbose', 'show each turn on stderr as it ends: what each seat was sent and answered')
+        .option('--token <token>', 'your token (the one tabula submit keeps when not given)'),
+    ),
+  ).action(async (source: string, game: string | undefined, command: string | undefined, options) => {
+    const { reproduceCommand } = await import('./reproduce-command.js');
+    setExit(await reproduceCommand(source, game, command, options));
+  });
 
   cli
     .command('worker')

@@ -3,11 +3,15 @@
  * every few seconds when it is not (a log file shows life), or an NDJSON event per game on stdout.
  */
 import { SingleBar } from 'cli-progress';
+import { timeoutRuling } from '../core/time-control.js';
+import { machineTimeout } from '../runs/machine-replays.js';
 import type { StoredGame } from '../runs/store/records.js';
 
 export interface RunProgress {
   /** A game was stored; `status` is the run's state in a few words (the score, the round). */
   game(game: StoredGame, status: string): void;
+  /** An earlier play of a game played again was stored (runs/machine-replays.ts): counted nowhere, an event in NDJSON. */
+  earlierPlay(game: StoredGame): void;
   stop(): void;
 }
 
@@ -46,6 +50,22 @@ export function runProgress(settings: ProgressSettings): RunProgress {
             ...game.result,
           })}\n`,
         ),
+      earlierPlay: (game) => {
+        const timeout = machineTimeout(game);
+        process.stdout.write(
+          `${JSON.stringify({
+            event: 'played-again',
+            run: runId,
+            gameId: game.id,
+            index: game.index,
+            play: game.earlierPlay,
+            round: game.round,
+            seats: game.seats,
+            ...(game.worker !== undefined && { worker: game.worker }),
+            ...(timeout && { seat: timeout.seat, why: timeoutRuling(timeout.seat, timeout.turn).why }),
+          })}\n`,
+        );
+      },
       stop: () => {},
     };
   }
@@ -80,6 +100,8 @@ export function runProgress(settings: ProgressSettings): RunProgress {
         const by = workers();
         bar.increment(1, { rate: rate().toFixed(1), status: by === '' ? status : `${status} | ${by}`, failures });
       },
+      // Not a game of the run's count: the report lists the earlier plays.
+      earlierPlay: () => {},
       stop: () => bar.stop(),
     };
   }
@@ -106,6 +128,7 @@ export function runProgress(settings: ProgressSettings): RunProgress {
   timer.unref();
   return {
     game: record,
+    earlierPlay: () => {},
     stop: () => {
       clearInterval(timer);
       line();

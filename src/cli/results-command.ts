@@ -37,7 +37,7 @@ function contestNote(store: Store): string {
 }
 
 function reports(store: Store, runs: readonly RunRecord[], json: boolean | undefined): string {
-  const all = runs.map((r) => runReport(r, store.games(r.id)));
+  const all = runs.map((r) => runReport(r, store.games(r.id), store.earlierPlays(r.id)));
   return json ? `${JSON.stringify({ runs: all })}\n` : all.map(formatReport).join('\n');
 }
 

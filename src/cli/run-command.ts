@@ -32,6 +32,7 @@ export async function runCommand(plan: RunPlan, options: RunOptions): Promise<vo
         onStart: (run, stored, total) =>
           (shown.progress = runProgress({ json: options.json === true, total, stored, runId: run.id })),
         onGame: (g, status) => shown.progress?.game(g, status),
+        onEarlierPlay: (g) => shown.progress?.earlierPlay(g),
       },
     ).finally(() => shown.progress?.stop());
     printReport(report, options.json === true);

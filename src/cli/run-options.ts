@@ -4,7 +4,7 @@ import { type Command, Option } from 'commander';
 import type { BotFiles } from '../arena/sandbox/file-view.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import type { GameDefinition } from '../core/game.js';
-import { type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
+import { MACHINE_TRIES, type TimeLimits, type TimeOverrides, withOverrides } from '../core/time-control.js';
 import type { Millis } from '../core/units.js';
 import type { OpeningsRequest, RunRequest } from '../runs/formats/format.js';
 import { collectGameOption, parseCount, parseMillis, parseRedisUrl, parseSeed } from './arguments.js';
@@ -19,6 +19,7 @@ export interface RunOptions extends TimeOverrides, LimitOptions {
   db: string;
   concurrency: number;
   freshBots?: boolean;
+  replayMachineTimeouts?: boolean;
   json?: boolean;
   seed?: number;
   option: Record<string, string>;
@@ -41,6 +42,10 @@ export function addRunOptions(command: Command): Command {
         .default(availableParallelism(), 'the number of cores'),
     )
     .addOption(freshBotsOption())
+    .option(
+      '--replay-machine-timeouts',
+      `play a game again, from its seed with the same seats, where the machine caused a timeout (${MACHINE_TRIES} plays at most, the last counted)`,
+    )
     .option('--db <file>', 'the results database (SQLite)', DEFAULT_DB)
     .option('--redis <url>', 'play the games on workers (tabula worker) through the queue in this Redis', parseRedisUrl)
     .option('--seed <n>', 'seed of the run (chosen and stored when absent)', parseSeed)
@@ -96,6 +101,7 @@ export function runRequestOf(game: GameDefinition, options: RunOptions): Omit<Ru
     ...(timeMarginMs !== undefined && { timeMarginMs }),
     ...(openings && { openings }),
     ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.replayMachineTimeouts && { replayMachineTimeouts: true }),
   };
 }
 

@@ -1,6 +1,8 @@
 /** Run reports as people read them, or as one JSON summary object. */
+import { MACHINE_TRIES } from '../core/time-control.js';
 import type { BotReport } from '../runs/report/bot-report.js';
 import type { ListedGame } from '../runs/report/game-list.js';
+import type { MachineTimeouts } from '../runs/report/machine-timeouts.js';
 import type { PairReport } from '../runs/report/pair-tally.js';
 import type { RunReport } from '../runs/report/run-report.js';
 import type { CrossTable, Standing } from '../runs/report/standings.js';
@@ -26,7 +28,34 @@ export function formatReport(r: RunReport): string {
     if (b.failures.length > 5)
       lines.push(`  ${b.name}: ${plural(b.failures.length - 5, 'more failure')} (tabula results --games lists them)`);
   }
+  lines.push(...machineLines(r.machineTimeouts));
   return `${lines.join('\n')}\n`;
+}
+
+/** The games played again for a timeout the machine caused, and such timeouts counted: nothing when none. */
+function machineLines(m: MachineTimeouts): string[] {
+  const lines: string[] = [];
+  if (m.earlierPlays.length > 0) {
+    lines.push(
+      '',
+      `played again, the machine having caused a timeout: ${plural(m.gamesPlayedAgain, 'game')} ` +
+        `(${plural(m.earlierPlays.length, 'earlier play', 'earlier plays')} kept, not counted)`,
+    );
+    for (const p of m.earlierPlays.slice(0, 5))
+      lines.push(`  game ${p.gameId} (index ${p.index}, play ${p.play}): ${p.why}  (tabula replay ${p.gameId})`);
+    if (m.earlierPlays.length > 5)
+      lines.push(`  ${plural(m.earlierPlays.length - 5, 'more earlier play')} (tabula results --json lists them)`);
+  }
+  if (m.counted > 0) {
+    const them = plural(m.counted, 'timeout');
+    lines.push(
+      '',
+      m.replaying
+        ? `${them} the machine caused counted all the same: the last of ${MACHINE_TRIES} plays`
+        : `${them} ${m.counted === 1 ? 'looks' : 'look'} like the machine's: --replay-machine-timeouts plays such games again`,
+    );
+  }
+  return lines;
 }
 
 /**

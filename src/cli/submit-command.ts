@@ -9,23 +9,19 @@ import type { SubmissionData } from '../server/contest-wire.js';
 import {
   contestOn,
   filesOf,
-  joinContest,
-  type Kept,
-  keepToken,
-  keptToken,
+  keepMovedToken,
   send,
   serverOrigin,
   submission,
+  type TokenOptions,
+  tokenFor,
 } from './contest-client.js';
 import { EXIT, UsageError } from './errors.js';
 
-export interface SubmitOptions {
+export interface SubmitOptions extends TokenOptions {
   lang: string;
   /** The contest's game, where the server holds several. */
   game?: string;
-  invite?: string;
-  as?: string;
-  token?: string;
 }
 
 /** How often a submission is asked about while it is built and validated. */
@@ -42,9 +38,7 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
   for (const left of leftOut) process.stderr.write(`tabula: left out ${left.path}: ${left.why}\n`);
   const { token, moved } = await tokenFor(origin, options);
   const sent = await send(origin, at, token, options.lang, files);
-  // Taken by the server it moved to: the token is kept for it from now on.
-  if (moved && keepToken(origin, moved.kept, moved.from))
-    process.stderr.write(`tabula: ${moved.kept.author}'s token is kept for ${origin} from now on\n`);
+  if (moved) keepMovedToken(origin, moved);
   const what = files.length === 1 ? files[0]!.path : `${files.length} files of ${path}`;
   process.stdout.write(`submitted ${what}: submission ${sent.id}, version ${sent.version}\n`);
   let last = '';
@@ -70,40 +64,6 @@ export async function submitCommand(url: string, path: string, options: SubmitOp
     }
     await sleep(FOLLOW_MS);
   }
-}
-
-/**
- * The token to send: given, made by joining with an invite (and kept), or kept from before; `moved`:
- * kept for the server's host on another port, the server having moved (contest-client.ts).
- */
-async function tokenFor(
-  origin: string,
-  options: SubmitOptions,
-): Promise<{ token: string; moved?: { kept: Kept; from: string } }> {
-  if (options.token !== undefined) return { token: options.token };
-  if (options.invite !== undefined && options.as !== undefined) {
-    const joined = await joinContest(origin, options.invite, options.as);
-    const kept = keepToken(origin, { author: joined.author, token: joined.token });
-    process.stdout.write(
-      `joined ${origin} as ${joined.author}; your token: ${joined.token}\n` +
-        (kept
-          ? `(kept in ${kept}: later submissions need no --token)\n`
-          : '(it could not be kept: give it with --token from now on)\n'),
-    );
-    return { token: joined.token };
-  }
-  const found = keptToken(origin);
-  if (found.kept === null)
-    throw new UsageError(
-      found.others.length > 0
-        ? `no token of yours for ${origin}, and tokens for ${found.others.join(' and ')} on its host: give --token`
-        : `no token of yours for ${origin}: join with --invite CODE --as NAME, or give --token`,
-    );
-  if (found.from === origin) return { token: found.kept.token };
-  process.stderr.write(
-    `tabula: no token is kept for ${origin}: sending ${found.kept.author}'s, kept for ${found.from} (the same host)\n`,
-  );
-  return { token: found.kept.token, moved: found };
 }
 
 /** The end of a rejected submission's log, for the author to read at once. */

@@ -14,13 +14,14 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type Bot, parseBotSpec } from '../arena/bot-spec.js';
+import { timedOutTurn } from '../arena/replay-timeout.js';
 import { viewProblem } from '../arena/sandbox/file-view.js';
 import { type BotLimits, DEFAULT_LIMITS } from '../arena/sandbox/limits.js';
 import { type Enforcement, unenforced } from '../arena/sandbox/sandbox.js';
 import { type GameDefinition, SetupError } from '../core/game.js';
 import type { GameResult } from '../core/game-result.js';
 import { randomSeed } from '../core/rng.js';
-import type { TimedOutTurn } from '../core/time-control.js';
+import { MACHINE_TRIES, type TimedOutTurn } from '../core/time-control.js';
 import type { PlannedGame } from '../runs/formats/format.js';
 import { playHere } from '../runs/parallel-games.js';
 import { type PlayedScheduled, playScheduled, type RunGames, type RunInPlay } from '../runs/scheduled-game.js';
@@ -42,16 +43,12 @@ import type { SiteTables } from './store/site-tables.js';
 import { ContestTables } from './store/tables.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
 import { finalTables, largestTable, rotations, type TableMix } from './table-mix.js';
+import { decide, VERDICT_GAMES, type Verdict, verdictOf } from './verdict.js';
 
 /** Every game's bots: the sandbox of strangers' code, in a view of their own files. */
 export const PLAY_LIMITS: BotLimits = { ...DEFAULT_LIMITS, files: 'own' };
 /** Submissions an author may make in an hour. */
 export const SUBMISSIONS_PER_HOUR = 10;
-/**
- * How often a game is played, in all, when the machine, not a bot, made it time out (ratings.ts,
- * `voidReason`): a validation game, or a rated one, from its seed with the same seats.
- */
-const MACHINE_TRIES = 3;
 /** Why a build was ended by the admin (it is rejected so); one ended by a stop is built again at the next start. */
 const CANCELLED = 'cancelled by the admin';
 /** What an author is told of a fault of Tabula's own: the details (a path of the server's) are the organiser's. */
@@ -88,6 +85,8 @@ export interface ContestSettings {
   readonly buildLimits?: BuildLimits;
   /** Where each line of what becomes of a submission goes: the server's stderr unless given. */
   readonly log?: (line: string) => void;
+  /** Twin games a new version plays at most for its verdict (verdict.ts; VERDICT_GAMES unless set; 0: none). */
+  readonly verdictGames?: number;
 }
 
 /** What a contest shares with the site's others: the database, its people, the slots and the builders. */
@@ -118,6 +117,11 @@ export class Contest {
 
   /** The contest's own tables, in the site's file. */
   readonly tables: ContestTables;
+  /**
+   * Versions none of whose predecessor's games is left to twin: for good, since a retired predecessor
+   * plays no more rated games and an opponent retired never plays again (not read for every game).
+   */
+  private readonly untwinnable = new Set<number>();
   /** Each league's boss, by entrant id: made with the contest, never promoted; read for every game rated. */
   private readonly bossIds: ReadonlyMap<number, number>;
 
@@ -349,11 +353,65 @@ export class Contest {
         return this.tables.plan([rotations(entrants).map((seats) => ({ kind: 'rated', seats, seed, final: null }))]);
       },
       drop: (game) => this.tables.drop(game.index),
+      twinTable: () => this.twinTable(),
       playable: (game) =>
         game.kind === 'final' ||
         (game.kind === 'rated' && game.seats.every((id) => this.tables.entrant(id)?.status === 'active')),
       stored: (game) => this.stored(game),
     };
+  }
+
+  /**
+   * The next table of twin games for an open verdict (the version with the fewest twin games planned
+   * first), planned; empty when no verdict wants one.
+   */
+  private twinTable(): readonly PlannedContestGame[] {
+    const cap = this.settings.verdictGames ?? VERDICT_GAMES;
+    const twins = this.tables.twins;
+    const open = twins
+      .open()
+      .map((verdict) => ({ verdict, planned: twins.twinsPlanned(verdict) }))
+      .filter((v) => v.planned < cap)
+      .sort((a, b) => a.planned - b.planned);
+    const playing = (id: number) => this.tables.entrant(id)?.status === 'active';
+    for (const { verdict } of open) {
+      if (this.untwinnable.has(verdict.entrant)) continue;
+      const table = twins.nextTable(verdict, playing);
+      if (table.length > 0) return this.tables.plan([table]);
+      this.untwinnable.add(verdict.entrant);
+    }
+    return [];
+  }
+
+  /** A version's verdict against the version it replaced, as its author reads it; null for a first version. */
+  verdict(entrant: EntrantRecord): Verdict | null {
+    const twins = this.tables.twins;
+    const verdict = twins.verdict(entrant.id);
+    if (!verdict) return null;
+    const cap = this.settings.verdictGames ?? VERDICT_GAMES;
+    const playing = (id: number) => this.tables.entrant(id)?.status === 'active';
+    const stopped =
+      entrant.status !== 'active'
+        ? `it is ${entrant.status}`
+        : twins.twinsPlanned(verdict) >= cap
+          ? `the contest's cap of ${cap} twin games was reached`
+          : twins.nextTable(verdict, playing).length === 0
+            ? 'no game of its predecessor’s is left to twin against opponents still playing'
+            : null;
+    const against = this.tables.entrant(verdict.predecessor)!;
+    return verdictOf(this.nameOf(against), twins.pairs(verdict), verdict.decided, stopped);
+  }
+
+  /** A twin game was rated: its version's tests take the pair it completed. */
+  private judge(planned: PlannedContestGame): void {
+    const twinned = this.tables.planned(planned.twinOf!);
+    if (!twinned) return;
+    const twins = this.tables.twins;
+    for (const id of planned.seats) {
+      const verdict = twins.verdict(id);
+      if (!verdict || !twinned.seats.includes(verdict.predecessor)) continue;
+      twins.setDecided(id, decide(twins.pairs(verdict), verdict.decided));
+    }
   }
 
   private finalOn(): boolean {
@@ -381,6 +439,7 @@ export class Contest {
     }
     const replayed = this.tables.played(planned.index, gameId, outcome, again);
     if (replayed) this.schedule.again(replayed);
+    if (outcome.rated && planned.twinOf != null) this.judge(planned);
     if (outcome.rated)
       for (const [id, league] of outcome.leagues) this.tell(id, `promoted to the ${this.leagues[league]!.name} league`);
     this.changed();
@@ -398,7 +457,7 @@ export class Contest {
   private failingTurn(gameId: number, result: GameResult): TimedOutTurn | null {
     if (!result.players.some((p) => p.status === 'timeout')) return null;
     const turn = this.store.replay(gameId)?.turns.find((t) => t.failure?.status === 'timeout');
-    return turn ?? null;
+    return turn ? timedOutTurn(turn) : null;
   }
 
   private endFinalIfPlayed(): void {
@@ -547,7 +606,7 @@ export class Contest {
         const failed = result.players.find((p) => p.seat === seat && p.status !== 'ok');
         if (!failed) break;
         const turn = replay.turns.find((t) => t.seat === seat && t.failure);
-        const machine = turn && voidReason(result, turn);
+        const machine = turn && voidReason(result, timedOutTurn(turn));
         if (machine && tries < MACHINE_TRIES) continue;
         const at = turn?.turn ?? replay.turns.length;
         return `${failed.status} at turn ${at} of validation game ${k + 1} (seat ${seat}): ${failed.message} (/games/${gameId}#turn=${at})`;

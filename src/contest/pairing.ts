@@ -27,6 +27,9 @@ export interface Candidate {
 /** How often the longest idle version goes first: every n-th choice. */
 const IDLE_TURN = 4;
 
+/** Whether the `turn`-th choice is the longest idle version's. */
+export const idleTurn = (turn: number): boolean => turn % IDLE_TURN === IDLE_TURN - 1;
+
 /**
  * The next table, the version chosen first, its size drawn from `mix` among those its possible
  * opponents can fill; null when no version has anyone to play. Each further seat is drawn as a pair's
@@ -40,7 +43,7 @@ export function chooseTable(
 ): readonly Candidate[] | null {
   const versions = candidates.filter((c) => c.authorId !== null && opponentsOf(c, candidates).length > 0);
   if (versions.length === 0) return null;
-  const first = turn % IDLE_TURN === IDLE_TURN - 1 ? longestIdle(versions) : neediest(versions);
+  const first = idleTurn(turn) ? longestIdle(versions) : neediest(versions);
   const opponents = opponentsOf(first, candidates).sort(
     (a, b) => Math.abs(a.mu - first.mu) - Math.abs(b.mu - first.mu),
   );

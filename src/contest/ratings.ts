@@ -8,7 +8,7 @@
  */
 import { rate, rating } from 'openskill';
 import type { GameResult } from '../core/game-result.js';
-import { machineCaused, round3, type TimedOutTurn } from '../core/time-control.js';
+import { type TimedOutTurn, timeoutRuling } from '../core/time-control.js';
 import type { EntrantRecord, GameOutcome, RatingUpdate } from './store/records.js';
 
 /** An OpenSkill rating: its mean skill μ and its uncertainty σ. */
@@ -55,10 +55,9 @@ export const shownRating = (r: Rating): number => r.mu - 3 * r.sigma;
 /** Why a game rates nobody, or null when it rates: a timeout the machine caused (`failing`: its turn). */
 export function voidReason(result: GameResult, failing: TimedOutTurn | null): string | null {
   const timedOut = result.players.find((p) => p.status === 'timeout');
-  if (!timedOut || !failing || !machineCaused(failing)) return null;
-  const late = failing.arenaLateMs ?? 0;
-  const arena = late >= 5 ? ` (and the arena, busy, was ${round3(late)} ms late to look)` : '';
-  return `seat ${timedOut.seat} answered ${round3(failing.answeredMs! - failing.limitMs)} ms past its ${failing.limitMs} ms, having waited ${round3(failing.waitMs ?? 0)} ms for a CPU${arena}: the machine's fault, not the bot's`;
+  if (!timedOut || !failing) return null;
+  const ruling = timeoutRuling(timedOut.seat, failing);
+  return ruling.machine ? `${ruling.why}: the machine's fault, not the bot's` : null;
 }
 
 /**

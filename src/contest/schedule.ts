@@ -4,11 +4,11 @@
  * the other rotations of each table's seats (on the table's seed), a final's games while a final is
  * on, and otherwise a new table (pairing.ts); it waits while the contest is frozen, while nobody has
  * an opponent, or while the site's slots are taken (slots.ts; a validation holds one), and says when
- * that changes.
+ * that changes. Twin games of a version waiting for its verdict (verdict.ts) come before new tables.
  */
 import type { PlannedGame, Schedule } from '../runs/formats/format.js';
 import type { StoredGame } from '../runs/store/records.js';
-import { type Candidate, chooseTable } from './pairing.js';
+import { type Candidate, chooseTable, idleTurn } from './pairing.js';
 import { Signal } from './signal.js';
 import type { SlotPool } from './slots.js';
 import type { EntrantRecord, PlannedContestGame } from './store/records.js';
@@ -23,6 +23,8 @@ export interface ScheduleBook {
   tableMix(): TableMix;
   /** Whether a final is on, and whether it still has games to hand out or being played. */
   finalOn(): boolean;
+  /** Plans the next table of twin games an open verdict wants (verdict.ts); empty when none does. */
+  twinTable(): readonly PlannedContestGame[];
   /** Plans a table's rated games on one seed, one in each rotation of its seats (`entrants` in the first's order). */
   planTable(entrants: readonly number[]): readonly PlannedContestGame[];
   /** A planned game that will not be played: an entrant of it no longer plays. */
@@ -134,6 +136,13 @@ export class ContestSchedule implements Schedule {
 
   private newTable(): PlannedContestGame | null {
     if (this.book.frozen() || this.book.finalOn()) return null;
+    const turn = this.turn++;
+    // A version's twin games go first, until its verdict is known, but on the turns of the longest idle.
+    const [twin, ...twins] = idleTurn(turn) ? [] : this.book.twinTable();
+    if (twin) {
+      this.queue.unshift(...twins);
+      return twin;
+    }
     const playing = this.book.playing();
     const busy = new Map<number, number>();
     for (const g of this.inPlay.values()) for (const id of g.seats) busy.set(id, (busy.get(id) ?? 0) + 1);
@@ -146,7 +155,7 @@ export class ContestSchedule implements Schedule {
       games: e.games + (busy.get(e.id) ?? 0),
       lastPlanned: this.lastPlanned.get(e.id) ?? 0,
     }));
-    const table = chooseTable(candidates, this.book.tableMix(), this.turn++, this.random);
+    const table = chooseTable(candidates, this.book.tableMix(), turn, this.random);
     if (!table) return null;
     const [first, ...rest] = this.book.planTable(table.map((c) => c.id));
     this.queue.unshift(...rest);

@@ -133,7 +133,7 @@ export class TimeControl {
       timeout.answered === undefined
         ? `; no answer came in the ${lateWatch(limit)} ms more it was watched`
         : `; its answer came at ${round3(timeout.answered)} ms`;
-    const load = `; load average ${timeout.load.average.toFixed(2)} on ${timeout.load.cores} cores`;
+    const load = `; ${loadText(timeout.load)}`;
     const unfinished =
       timeout.unfinished === undefined
         ? ''
@@ -153,7 +153,24 @@ export interface Timeout {
   readonly cpu?: Millis | undefined;
   readonly wait?: Millis | undefined;
   readonly unfinished?: string | undefined;
-  readonly load: { readonly average: number; readonly cores: number };
+  readonly load: Load;
+}
+
+/** How busy the machine was: its load average over the last minute, and its cores. */
+export interface Load {
+  readonly average: number;
+  readonly cores: number;
+}
+
+const loadText = (load: Load): string => `load average ${load.average.toFixed(2)} on ${load.cores} cores`;
+
+/**
+ * The load a timeout's message gives (`timeoutMessage`), where it gives one: a replay's turn records
+ * no load of its own.
+ */
+export function loadOf(message: string): Load | undefined {
+  const m = /; load average (\d+(?:\.\d+)?) on (\d+) cores\)/.exec(message);
+  return m ? { average: Number(m[1]), cores: Number(m[2]) } : undefined;
 }
 
 /**
@@ -173,6 +190,10 @@ export interface TimedOutTurn {
   readonly waitMs?: number | undefined;
   /** How late the arena itself was to see the deadline (busy with other work). */
   readonly arenaLateMs?: number | undefined;
+  /** Its CPU time until then, where measured. */
+  readonly cpuMs?: number | undefined;
+  /** How busy the machine was, where known. */
+  readonly load?: Load | undefined;
 }
 
 /**
@@ -186,6 +207,46 @@ export function machineCaused(turn: TimedOutTurn): boolean {
   const { answeredMs, waitMs, arenaLateMs, limitMs } = turn;
   if (answeredMs === undefined || (waitMs === undefined && arenaLateMs === undefined)) return false;
   return (waitMs ?? 0) + (arenaLateMs ?? 0) >= answeredMs - limitMs;
+}
+
+/**
+ * How often a game is played, in all, when the machine, not a bot, made it time out: from its seed
+ * with the same seats (a contest's games; a run's with `--replay-machine-timeouts`). The last play
+ * counts whatever it is.
+ */
+export const MACHINE_TRIES = 3;
+
+/** Whose doing a timeout was (`machineCaused`), and why, in words, with what was measured. */
+export interface TimeoutRuling {
+  readonly machine: boolean;
+  readonly why: string;
+}
+
+/** The ruling on `seat`'s timed-out turn: the one wording of it, for contests, run reports and the game page. */
+export function timeoutRuling(seat: number, turn: TimedOutTurn): TimeoutRuling {
+  const { limitMs, answeredMs, waitMs, arenaLateMs, cpuMs, load } = turn;
+  const arenaLate = arenaLateMs ?? 0;
+  // The arena's lateness is named where it was more than a timer's.
+  const figures = [
+    ...(arenaLate >= 5 ? [`and the arena, busy, was ${round3(arenaLate)} ms late to look`] : []),
+    ...(cpuMs === undefined ? [] : [`CPU time ${round3(cpuMs)} ms`]),
+    ...(load === undefined ? [] : [loadText(load)]),
+  ];
+  const measured = figures.length > 0 ? ` (${figures.join('; ')})` : '';
+  if (answeredMs === undefined)
+    return {
+      machine: false,
+      why: `seat ${seat} gave no answer in the ${lateWatch(millis(limitMs))} ms it was watched past its ${limitMs} ms${measured}: nothing shows that the machine held it up`,
+    };
+  const late = `seat ${seat} answered ${round3(answeredMs - limitMs)} ms past its ${limitMs} ms`;
+  if (waitMs === undefined && arenaLateMs === undefined)
+    return { machine: false, why: `${late}${measured}; its wait for a CPU was not measured, so the rules stand` };
+  const waited = `${late}, having waited ${round3(waitMs ?? 0)} ms for a CPU${measured}`;
+  if (machineCaused(turn)) return { machine: true, why: waited };
+  return {
+    machine: false,
+    why: `${waited}: its wait does not cover that, so it computed, slept or blocked past its limit`,
+  };
 }
 
 /** Time to three decimals of a millisecond, as replays and messages give it. */

@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReplayTurn } from '../arena/replay.js';
+import { timedOutTurn } from '../arena/replay-timeout.js';
+import { timeoutRuling } from '../core/time-control.js';
 import type { Seat } from '../core/units.js';
 import type { Ask, GameData, ServerMessage } from '../server/wire.js';
 import { getJson, onContestSite, socket } from './api.js';
@@ -32,6 +34,28 @@ export function GamePage({ gameKey, offline }: { gameKey: string; offline: GameD
   if (error) return <p class="failure">{error}</p>;
   if (!data) return <p class="muted">Loading…</p>;
   return <Viewer initial={data} offline={offline !== null} />;
+}
+
+/**
+ * Whose doing each timeout of the game was, the machine's or the bot's, and why, with what was
+ * measured (core/time-control.ts, `timeoutRuling`); nothing in a game without one.
+ */
+function Rulings({ turns }: { turns: readonly ReplayTurn[] }) {
+  return (
+    <>
+      {turns
+        .filter((t) => t.failure?.status === 'timeout')
+        .map((turn) => {
+          const { machine, why } = timeoutRuling(turn.seat, timedOutTurn(turn));
+          return (
+            <p class="muted" data-testid="ruling">
+              {machine ? "Ruled the machine's: " : "Ruled the bot's: "}
+              {why} (<a href={`#turn=${turn.turn}`}>turn {turn.turn}</a>)
+            </p>
+          );
+        })}
+    </>
+  );
 }
 
 function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
@@ -248,6 +272,12 @@ function Viewer({ initial, offline }: { initial: GameData; offline: boolean }) {
               ? 'Being played…'
               : ''}
         </p>
+        <Rulings turns={turns} />
+        {data.note && (
+          <p class="muted" data-testid="note">
+            {data.note}
+          </p>
+        )}
       </header>
 
       <nav class="controls" aria-label="turns">

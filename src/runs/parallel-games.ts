@@ -86,7 +86,13 @@ async function playOne(
       onStart: (head) => publisher.start(head),
       onTurn: (turn) => publisher.turn(turn),
     });
-    const game = { runId: run.runId, ...played, finishedAt: new Date().toISOString() };
+    const earlierPlay = run.earlierPlay?.(planned, played);
+    const game = {
+      runId: run.runId,
+      ...played,
+      ...(earlierPlay !== undefined && { earlierPlay }),
+      finishedAt: new Date().toISOString(),
+    };
     const id = await writer.write(game, JSON.stringify(replay));
     return id === null ? null : { ...game, id };
   } finally {

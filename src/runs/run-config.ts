@@ -18,6 +18,11 @@ interface CommonConfig {
   readonly limits?: BotLimits;
   /** How far past its limit an answer is still taken (`--time-margin`), when there is a margin. */
   readonly timeMarginMs?: number;
+  /**
+   * A game is played again where the machine caused a timeout (`--replay-machine-timeouts`,
+   * machine-replays.ts); absent when not. It changes what the games count, so it is part of the identity.
+   */
+  readonly replayMachineTimeouts?: true;
 }
 
 export interface MatchConfig extends CommonConfig {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { randomSeed } from '../core/rng.js';
 import { checkBotsStart } from './bot-check.js';
+import { earlierPlayOf, replayingSchedule } from './machine-replays.js';
 import { playHere } from './parallel-games.js';
 import { type RunReport, runReport } from './report/run-report.js';
 import { gameConfigOf, runIdentity } from './run-config.js';
@@ -22,6 +23,8 @@ export interface RunHooks {
   readonly onStart?: (run: RunRecord, stored: readonly StoredGame[], total: number) => void;
   /** After each game is stored, with the run's state in a few words (the score, the round). */
   readonly onGame?: (game: StoredGame, status: string) => void;
+  /** After each earlier play of a game played again is stored (machine-replays.ts). */
+  readonly onEarlierPlay?: (game: StoredGame) => void;
 }
 
 export interface RunSettings {
@@ -32,6 +35,38 @@ export interface RunSettings {
   readonly freshBots?: boolean;
   /** Plays the games on workers, through the queue in this Redis, instead of here. */
   readonly workers?: { readonly redis: string; readonly onRefusal?: (worker: string, reason: string) => void };
+}
+
+/**
+ * The stored run `run` of `plan` as its games are to be played, from what the store holds of it: its
+ * schedule, with the games played again where it plays them (machine-replays.ts), what a game just
+ * played is stored as, and what each stored game does (`hooks`). Tells `onStart` first.
+ */
+export function runInPlay(plan: RunPlan, run: RunRecord, store: Store, hooks: RunHooks = {}): RunInPlay {
+  const { config } = plan;
+  const stored = store.games(run.id);
+  const formatSchedule = plan.format.schedule(config, run.seed, stored);
+  const replaying = config.replayMachineTimeouts
+    ? replayingSchedule(formatSchedule, store.earlierPlays(run.id))
+    : undefined;
+  const schedule = replaying ?? formatSchedule;
+  hooks.onStart?.(run, stored, schedule.total);
+  return {
+    games: { game: plan.game, config: gameConfigOf(config), bots: plan.bots },
+    runId: run.id,
+    store,
+    schedule,
+    ...(replaying && { earlierPlay: earlierPlayOf }),
+    onGame: (g) => {
+      if (g.earlierPlay !== undefined) {
+        replaying?.again(g);
+        hooks.onEarlierPlay?.(g);
+        return;
+      }
+      const status = schedule.record(g);
+      hooks.onGame?.(g, status);
+    },
+  };
 }
 
 /**
@@ -54,19 +89,7 @@ export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHo
     const run = store.openRun(config.kind, identity, config, config.seed ?? randomSeed());
     store.claimRun(run.id);
     claimed = run.id;
-    const stored = store.games(run.id);
-    const schedule = plan.format.schedule(config, run.seed, stored);
-    hooks.onStart?.(run, stored, schedule.total);
-    const playing: RunInPlay = {
-      games: { game: plan.game, config: gameConfigOf(config), bots: plan.bots },
-      runId: run.id,
-      store,
-      schedule,
-      onGame: (g) => {
-        const status = schedule.record(g);
-        hooks.onGame?.(g, status);
-      },
-    };
+    const playing = runInPlay(plan, run, store, hooks);
     if (settings.workers) {
       await playOnWorkers(playing, {
         ...settings.workers,
@@ -80,7 +103,7 @@ export async function playRun(plan: RunPlan, settings: RunSettings, hooks: RunHo
       writer = new GameWriter(store.path);
       await playHere(playing, writer, settings.concurrency, settings.freshBots);
     }
-    return runReport(run, store.games(run.id));
+    return runReport(run, store.games(run.id), store.earlierPlays(run.id));
   } finally {
     await writer?.close();
     // On a full disk even this write may fail: the failure that stopped the run is the one to tell,

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Bot, ConnectOptions } from '../arena/bot-spec.js';
 import { type GameHooks, type GamePlan, playPlan } from '../arena/game-loop.js';
 import type { Replay, ReplayTurn } from '../arena/replay.js';
+import { timedOutTurn } from '../arena/replay-timeout.js';
 import type { GameDefinition } from '../core/game.js';
 import { millis } from '../core/units.js';
 import type { PlannedGame, Schedule } from './formats/format.js';
@@ -27,7 +28,12 @@ export interface RunInPlay {
   readonly runId: number;
   readonly store: Store;
   readonly schedule: Schedule;
-  /** Called with each game once it is stored. */
+  /**
+   * Where a run plays games again (machine-replays.ts): which play of its game a game just played
+   * was, to be stored as an earlier play; undefined to store it as the game.
+   */
+  readonly earlierPlay?: (planned: PlannedGame, played: Pick<StoredGame, 'result' | 'times'>) => number | undefined;
+  /** Called with each game once it is stored, an earlier play too. */
   readonly onGame: (game: StoredGame) => void;
 }
 
@@ -73,7 +79,7 @@ export async function playScheduled(
   };
 }
 
-/** Each seat's response and CPU times, the first turn apart (it has its own, longer limit). */
+/** Each seat's response and CPU times, the first turn apart (it has its own, longer limit), and its timeout's figures. */
 export function seatTimes(replay: Replay): SeatTimes[] {
   return replay.players.map(({ seat }) => {
     // A turn has a response time when the bot answered or ran out of time; not when it crashed.
@@ -82,6 +88,7 @@ export function seatTimes(replay: Replay): SeatTimes[] {
     );
     const [first, ...rest] = turns;
     const cpu = (t: ReplayTurn | undefined) => t?.cpuMs ?? null;
+    const timedOut = turns.find((t) => t.failure?.status === 'timeout');
     return {
       firstTurnMs: first ? first.timeMs : null,
       turnMs: rest.map((t) => t.timeMs),
@@ -90,6 +97,7 @@ export function seatTimes(replay: Replay): SeatTimes[] {
       firstTurnCpuMs: cpu(first),
       turnCpuMs: rest.map(cpu).filter((c) => c !== null),
       overruns: turns.filter((t) => t.output.length > 0 && t.timeMs > t.limitMs).length,
+      ...(timedOut && { timeout: timedOutTurn(timedOut) }),
     };
   });
 }

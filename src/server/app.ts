@@ -182,7 +182,13 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
       const runId = database.runOfGame(Number(key));
       if (!replay) return null;
       const ids = { storedId: Number(key), ...(runId !== null && { runId }) };
-      return replayGameData(key, replay, games.get(replay.game), ids);
+      const place = database.placeOf(Number(key));
+      return {
+        ...replayGameData(key, replay, games.get(replay.game), ids),
+        ...(place?.earlierPlay !== undefined && {
+          note: `An earlier play (play ${place.earlierPlay}) of the run's game at index ${place.index}, played again for a timeout the machine caused: kept for the record, counted nowhere.`,
+        }),
+      };
     }
     const live = hub.get(key);
     if (!live) return null;

@@ -11,6 +11,7 @@ import { FIRST_RATING, rateTable, SETTLED_SIGMA, scoreAt, shownRating } from '..
 import type { ContestGameRecord, EntrantRecord, FinalRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES } from '../contest/submission.js';
 import type { StoredGame } from '../runs/store/records.js';
+import { findLanguage } from '../starters/kit.js';
 import type {
   AdminData,
   AuthorData,
@@ -32,6 +33,7 @@ import type {
   Viewer,
 } from './contest-wire.js';
 import { hidePrivate } from './private-parts.js';
+import { shellWord } from './reproduce.js';
 
 /** Who asks, as the contest knows them. */
 export interface Asker {
@@ -130,7 +132,7 @@ const LISTED_FAILURES = 50;
 export function submissionData(contest: Contest, entrant: EntrantRecord, asker: Asker): SubmissionData {
   const line = entrantLine(contest, entrant);
   const { tables } = contest;
-  const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false), asker);
+  const games = gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, false), asker, entrant);
   return {
     id: entrant.id,
     author: line.author!,
@@ -153,10 +155,11 @@ export function submissionData(contest: Contest, entrant: EntrantRecord, asker: 
     submittedAt: entrant.submittedAt,
     changedAt: entrant.changedAt,
     waiting: waitingOf(contest, entrant.id),
-    validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true), asker),
+    validation: gameLines(contest, tables.gamesOf(entrant.id, LISTED_GAMES, true), asker, entrant),
     opponents: opponents(contest, entrant),
     failures: failures(contest, entrant, asker),
     playedGames: games,
+    verdict: contest.verdict(entrant),
   };
 }
 
@@ -199,8 +202,16 @@ function versionLine(contest: Contest, e: EntrantRecord): VersionLine {
 const storedById = (contest: Contest, ids: readonly number[]): Map<number, StoredGame> =>
   new Map(contest.store.gamesWithIds(ids).map((g) => [g.id, g]));
 
-/** The games as `asker` may read them: a crash's reason quotes the bot's stderr, for its author alone. */
-function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker: Asker): ContestGameLine[] {
+/**
+ * The games as `asker` may read them: a crash's reason quotes the bot's stderr, for its author alone;
+ * with `own`, the submission whose page lists them, each stored game's record of its seat.
+ */
+function gameLines(
+  contest: Contest,
+  games: readonly ContestGameRecord[],
+  asker: Asker,
+  own?: EntrantRecord,
+): ContestGameLine[] {
   const entrants = new Map(contest.tables.entrants().map((e) => [e.id, e]));
   const entrantOf = (id: number) => entrants.get(id) ?? null;
   const names = new Map([...entrants.values()].map((e) => [e.id, contest.nameOf(e)]));
@@ -225,9 +236,27 @@ function gameLines(contest: Contest, games: readonly ContestGameRecord[], asker:
         rated: g.rated,
         note: g.note,
         finishedAt: game?.finishedAt ?? null,
+        ...(game &&
+          own &&
+          g.seats.includes(own.id) && { own: ownSeat(contest, game.id, g.seats.indexOf(own.id), own) }),
       },
     ];
   });
+}
+
+/** A stored game's record of `entrant`'s seat, and the `tabula reproduce` line's words after the server's URL. */
+function ownSeat(
+  contest: Contest,
+  gameId: number,
+  seat: number,
+  entrant: EntrantRecord,
+): NonNullable<ContestGameLine['own']> {
+  const run = shellWord(findLanguage(entrant.lang!).run);
+  return {
+    seat,
+    record: `${contestPlaces(contest.game.id).api}/games/${gameId}/record?seat=${seat}`,
+    reproduce: `${gameId} --seat ${seat} ${run}`,
+  };
 }
 
 /** The entrant's rated and final games, all of them, by opponent, from its side: ahead of it, level, or behind, at any table. */

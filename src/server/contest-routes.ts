@@ -12,6 +12,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
+import { recordOf } from '../arena/record.js';
 import { type Contest, ContestError } from '../contest/contest.js';
 import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
 import type { ContestSite } from '../contest/site.js';
@@ -19,6 +20,7 @@ import type { AuthorRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
 import { parseTableMix, TableMixError } from '../contest/table-mix.js';
 import { SetupError } from '../core/game.js';
+import { seat } from '../core/units.js';
 import { unpackedFiles } from '../runs/workers/bot-files.js';
 import { starterArchive } from '../starters/archive.js';
 import { bodyLimit } from './body-limit.js';
@@ -178,8 +180,11 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
         const entrant = contest.tables.entrant(seats[seat] ?? 0);
         return entrant !== null && mayRead(w, entrant);
       };
+      // Why the contest did not rate it (a timeout the machine caused, played again), where it did not.
+      const note = contest.tables.plannedOfGame(id)?.note;
       return c.json({
         ...data,
+        ...(note && { note }),
         playCommand: contestPlayCommandLine(replay, contest.game, own),
         contest: contestNamed(contest),
       });
@@ -187,6 +192,29 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
   app.get('/api/games/:key{[0-9]+}', storedGame(null));
   for (const contest of site.contests)
     app.get(`${contestPlaces(contest.game.id).api}/games/:key{[0-9]+}`, storedGame(contest));
+
+  // One seat's record of a stored game (arena/record.ts), for the author of its bot and the admin: what
+  // `tabula reproduce` plays the game again from. Under /api of whichever contest, under a contest's
+  // base of that contest only; another's seat, a boss's, or a game of none is not found.
+  const gameRecord = (only: Contest | null) =>
+    handle('author', (c, w) => {
+      const id = Number(c.req.param('key'));
+      const asked = c.req.query('seat') ?? '';
+      if (!/^\d+$/.test(asked))
+        return c.json({ error: 'say whose record: ?seat=K, the seat of your bot (0, 1, ...)' }, 400);
+      const contest = site.contests.find((k) => k.runId === site.store.runOfGame(id));
+      const entrantId =
+        contest && (only === null || contest === only)
+          ? contest.tables.plannedOfGame(id)?.seats[Number(asked)]
+          : undefined;
+      const entrant = entrantId === undefined ? null : contest!.tables.entrant(entrantId);
+      const replay = entrant && mayRead(w, entrant) ? site.store.replay(id) : null;
+      if (!contest || !replay) return c.json({ error: `no game ${id} with a bot of yours at seat ${asked}` }, 404);
+      return c.json(recordOf(replayFor(contest, replay, id, w), seat(Number(asked)), id));
+    });
+  app.get('/api/games/:key{[0-9]+}/record', gameRecord(null));
+  for (const contest of site.contests)
+    app.get(`${contestPlaces(contest.game.id).api}/games/:key{[0-9]+}/record`, gameRecord(contest));
 
   /** What is the site's: who is logged in, logging in and out, joining, invites; under every base alike. */
   function siteRoutes(base: string): void {

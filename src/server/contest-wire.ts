@@ -2,7 +2,9 @@
  * The JSON of a contest server's API (`tabula ladder`), as its pages and scripts (`tabula submit`)
  * read it. Types only. A contract: change it only by adding fields.
  */
+
 import type { EntrantStatus } from '../contest/store/records.js';
+import type { Verdict } from '../contest/verdict.js';
 
 /** Who asks: an author, the admin, or nobody; `csrf` is what a page sends with each change it asks for. */
 export interface Viewer {
@@ -127,6 +129,12 @@ export interface ContestGameLine {
   /** Why a game meant to be rated was not. */
   readonly note: string;
   readonly finishedAt: string | null;
+  /**
+   * On its submission's page, once stored: the submission's seat, the path of that seat's record
+   * (`{api}/games/<id>/record?seat=K`), and what follows the server's URL in the `tabula reproduce`
+   * line that plays the game again with the submission's run command (`12 --seat 0 'python3 bot.py'`).
+   */
+  readonly own?: { readonly seat: number; readonly record: string; readonly reproduce: string };
 }
 
 /** A failure of one's bot: the game, the turn, what it was. */
@@ -171,6 +179,8 @@ export interface SubmissionData extends Tally, Places {
   readonly failures: readonly FailureLine[];
   /** Its rated and final games, newest first. */
   readonly playedGames: readonly ContestGameLine[];
+  /** Whether it is better than the version it replaced, from twin games (contest/verdict.ts); null for a first version. */
+  readonly verdict: Verdict | null;
 }
 
 /** A version as an author's page lists it: what anyone may see of it. */

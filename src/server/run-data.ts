@@ -33,7 +33,7 @@ export function runSummary(run: RunRecord, games: readonly StoredGame[], title: 
 
 export function runData(store: Store, run: RunRecord, title: (game: string) => string): Omit<RunData, 'live'> {
   const games = store.games(run.id);
-  const report = runReport(run, games);
+  const report = runReport(run, games, store.earlierPlays(run.id));
   const config = run.config as RunConfig;
   return {
     summary: runSummary(run, games, title),

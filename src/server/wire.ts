@@ -42,6 +42,11 @@ export interface GameData {
   readonly live: boolean;
   /** The contest it was played in, on a contest site's server. */
   readonly contest?: ContestOfGame;
+  /**
+   * What became of the stored game, where there is more to say than its result: an earlier play of a
+   * run's game played again, or why a contest rated nobody by it.
+   */
+  readonly note?: string;
 }
 
 /** A contest as a game's page names it: its game, title and leaderboard. */

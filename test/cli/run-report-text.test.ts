@@ -4,13 +4,18 @@ import { formatReport } from '../../src/cli/run-report-text.js';
 import { millis } from '../../src/core/units.js';
 import { runReport } from '../../src/runs/report/run-report.js';
 import type { RunConfig } from '../../src/runs/run-config.js';
-import type { RunRecord } from '../../src/runs/store/records.js';
+import type { RunRecord, StoredGame } from '../../src/runs/store/records.js';
 import { type GameSketch, storedGame } from '../support/runs.js';
 import { assertSnapshot } from '../support/snapshot.js';
 
 const timeLimits = { firstTurn: millis(1000), turn: millis(50) };
 
-function report(config: RunConfig, sketches: readonly GameSketch[]): string {
+/** The report's text: `games` as sketches or as stored, and `earlier` plays of games played again. */
+function report(
+  config: RunConfig,
+  games: readonly (GameSketch | StoredGame)[],
+  earlier: readonly StoredGame[] = [],
+): string {
   const run: RunRecord = {
     id: 1,
     kind: config.kind,
@@ -22,7 +27,8 @@ function report(config: RunConfig, sketches: readonly GameSketch[]): string {
   return formatReport(
     runReport(
       run,
-      sketches.map((g) => storedGame(config.bots, g)),
+      games.map((g) => ('id' in g ? g : storedGame(config.bots, g))),
+      earlier,
     ),
   );
 }
@@ -130,6 +136,57 @@ describe('the text of tabula results', () => {
     const named = report({ ...config, bots: ['new=python3 bot.py', 'old=python3 bot.py'] }, [one]);
     assert.match(named, /^new vs old: /m);
     assert.match(named, /^old +1 /m);
+  });
+
+  it('counts the games played again for a timeout the machine caused, each with why, and such timeouts counted', () => {
+    const config: RunConfig = {
+      kind: 'match',
+      game: 'mills',
+      bots: ['a', 'b'],
+      timeLimits,
+      gameOptions: {},
+      games: 2,
+      replayMachineTimeouts: true,
+    };
+    const late = { limitMs: 50, answeredMs: 88, waitMs: 52, cpuMs: 12.5, load: { average: 3.9, cores: 2 } };
+    /** Game `index` with seat 1's timeout, the machine's doing; an earlier play of it where `play` is given. */
+    const machine = (index: number, play?: number): StoredGame => {
+      const failure = { seat: 1, status: 'timeout' as const, message: 'no answer within 50 ms' };
+      const game = storedGame(config.bots, { ...paired(index, 0, 1, 0), failure });
+      return {
+        ...game,
+        ...(play !== undefined && { id: 10 + play, earlierPlay: play }),
+        times: game.times.map((t, s) => (s === 1 ? { ...t, timeout: late } : t)),
+      };
+    };
+    const text = report(config, [paired(0, 0, 1, 0), paired(1, 0, 1, 0)], [machine(1, 1), machine(1, 2)]);
+    const why =
+      'seat 1 answered 38 ms past its 50 ms, having waited 52 ms for a CPU (CPU time 12.5 ms; load average 3.90 on 2 cores)';
+    assert.ok(
+      text.endsWith(
+        [
+          '',
+          'played again, the machine having caused a timeout: 1 game (2 earlier plays kept, not counted)',
+          `  game 11 (index 1, play 1): ${why}  (tabula replay 11)`,
+          `  game 12 (index 1, play 2): ${why}  (tabula replay 12)`,
+          '',
+        ].join('\n'),
+      ),
+      text,
+    );
+    const counted = machine(1);
+    const last = report(config, [paired(0, 0, 1, 0), counted], [machine(1, 1), machine(1, 2)]);
+    assert.match(last, /^1 timeout the machine caused counted all the same: the last of 3 plays$/m);
+    const { replayMachineTimeouts: _option, ...without } = config;
+    assert.match(
+      report(without, [paired(0, 0, 1, 0), counted]),
+      /^1 timeout looks like the machine's: --replay-machine-timeouts plays such games again$/m,
+    );
+    assert.doesNotMatch(
+      report(config, [paired(0, 0, 1, 0)]),
+      /machine/,
+      'nothing said where the machine caused nothing',
+    );
   });
 
   it('says what a run kept when the latest command asked for fewer games or rounds than were played', () => {

@@ -4,11 +4,13 @@ import { describe, it } from 'node:test';
 import {
   type Clock,
   lateWatch,
+  loadOf,
   machineCaused,
   startUpSpan,
   TimeControl,
   type TimeLimits,
   TurnClock,
+  timeoutRuling,
   UNLIMITED,
   withOverrides,
 } from '../../src/core/time-control.js';
@@ -130,6 +132,42 @@ describe('the time policy', () => {
       true,
       'the arena itself late to look counts too',
     );
+  });
+
+  it('words the ruling on a timeout, the machine’s or the bot’s, with what was measured', () => {
+    const measured = { cpuMs: 61, load: { average: 3.9, cores: 2 } };
+    assert.deepEqual(timeoutRuling(1, { limitMs: 100, answeredMs: 138, waitMs: 52, ...measured }), {
+      machine: true,
+      why: 'seat 1 answered 38 ms past its 100 ms, having waited 52 ms for a CPU (CPU time 61 ms; load average 3.90 on 2 cores)',
+    });
+    assert.deepEqual(timeoutRuling(0, { limitMs: 100, answeredMs: 1000, waitMs: 3, cpuMs: 1000 }), {
+      machine: false,
+      why:
+        'seat 0 answered 900 ms past its 100 ms, having waited 3 ms for a CPU (CPU time 1000 ms): ' +
+        'its wait does not cover that, so it computed, slept or blocked past its limit',
+    });
+    assert.deepEqual(timeoutRuling(0, { limitMs: 50, answeredMs: 90, waitMs: 10, arenaLateMs: 30 }), {
+      machine: true,
+      why: 'seat 0 answered 40 ms past its 50 ms, having waited 10 ms for a CPU (and the arena, busy, was 30 ms late to look)',
+    });
+    assert.deepEqual(timeoutRuling(1, { limitMs: 50, waitMs: 400 }), {
+      machine: false,
+      why: 'seat 1 gave no answer in the 200 ms it was watched past its 50 ms: nothing shows that the machine held it up',
+    });
+    assert.deepEqual(timeoutRuling(1, { limitMs: 50, answeredMs: 51 }), {
+      machine: false,
+      why: 'seat 1 answered 1 ms past its 50 ms; its wait for a CPU was not measured, so the rules stand',
+    });
+  });
+
+  it('reads the load back from what a timeout says', () => {
+    const time = new TimeControl(limits, millis(0), 2);
+    const message = time.timeoutMessage(
+      { limit: millis(50), fromBudget: false },
+      { elapsed: millis(60), answered: millis(70), unfinished: '"; load average 9.00 on 64 cores)"', load },
+    );
+    assert.deepEqual(loadOf(message), { average: 1.5, cores: 2 }, 'its own, not what the bot wrote');
+    assert.equal(loadOf('no answer within 50 ms'), undefined);
   });
 
   it("takes the user's limits over the game's, keeping the game's budget unless given", () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Replay } from '../../src/arena/replay.js';
+import { Store } from '../../src/runs/store/store.js';
 import { root, slack, tabula } from '../support/cli.js';
 import {
   browser,
@@ -38,6 +39,32 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
     ]);
     assert.equal(run.code, 0, run.stderr);
     replay = JSON.parse((await tabula(['replay', '3', '--db', db])).stdout) as Replay;
+    // Run 3: one game whose bot sleeps past its limit on its second turn (game 5); and, as if the
+    // machine had made it late instead, an earlier play of it kept for the record (game 6).
+    const late = await tabula([
+      'match',
+      'morris',
+      `python3 ${root}test/fixtures/bots/morris_late.py sleep 200`,
+      'builtin:random',
+      '--games',
+      '1',
+      '--turn-ms',
+      '100',
+      '--first-turn-ms',
+      slack[3]!,
+      '--db',
+      db,
+    ]);
+    assert.equal(late.code, 0, late.stderr);
+    const store = new Store(db);
+    const [sleeper] = store.games(3);
+    const slept = store.replay(sleeper!.id)!;
+    const turns = slept.turns.map((t) =>
+      t.failure?.status === 'timeout' ? { ...t, answeredMs: 130, waitMs: 45, cpuMs: 21 } : t,
+    );
+    const { id: _, finishedAt: _at, ...game } = sleeper!;
+    store.recordGame({ ...game, earlierPlay: 1 }, { ...slept, turns });
+    store.close();
     served = await serving(['serve', '--db', db, '--port', '0']);
     context = await browser();
   });
@@ -109,6 +136,34 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
     await page.goto(`${served.url}games/3#turn=9`);
     await page.locator('.chart').first().waitFor();
     await screenshot(page, 'viewer');
+    assert.deepEqual(errors, []);
+  });
+
+  it('says whose doing a timeout was, and why; and that an earlier play was not counted', async () => {
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${served.url}games/5`);
+    const ruling = page.getByTestId('ruling');
+    await ruling.waitFor();
+    // The bot slept 200 ms against its 100 ms: past its limit by more than it waited, or never answered.
+    assert.match(
+      (await ruling.textContent()) ?? '',
+      /^Ruled the bot's: seat 0 (answered [\d.]+ ms past its 100 ms, having waited [\d.]+ ms for a CPU \(CPU time [\d.]+ ms; load average [\d.]+ on \d+ cores\): its wait does not cover that|gave no answer in the 200 ms it was watched past its 100 ms)/,
+    );
+    assert.equal(await page.getByTestId('note').count(), 0);
+    await ruling.getByRole('link').click();
+    await showsTurn(page, Number(/#turn=(\d+)/.exec((await ruling.getByRole('link').getAttribute('href')) ?? '')![1]));
+
+    await page.goto(`${served.url}games/6`);
+    await page.getByTestId('ruling').waitFor();
+    assert.match(
+      (await page.getByTestId('ruling').textContent()) ?? '',
+      /^Ruled the machine's: seat 0 answered 30 ms past its 100 ms, having waited 45 ms for a CPU \(CPU time 21 ms; load average [\d.]+ on \d+ cores\) \(turn \d+\)$/,
+    );
+    assert.match(
+      (await page.getByTestId('note').textContent()) ?? '',
+      /^An earlier play \(play 1\) of the run's game at index 0, played again .*counted nowhere\.$/,
+    );
     assert.deepEqual(errors, []);
   });
 

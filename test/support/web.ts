@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { root, slack, tabula } from './cli.js';
 
 const main = new URL('../../src/cli/main.js', import.meta.url).href;
@@ -122,9 +122,11 @@ export function browser(): Promise<BrowserContext> {
 /** Where screenshots go (git ignores it): to look at the pages as a person would. */
 const SCREENS = join(root, 'test-output', 'screens');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot of a whole page, or of one part of it (a long page's whole is slow to take). */
+export async function screenshot(of: Page | Locator, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+  const path = join(SCREENS, `${name}.png`);
+  await ('goto' in of ? of.screenshot({ path, fullPage: true }) : of.screenshot({ path }));
 }
 
 /** Errors the page threw: a test fails on any. */

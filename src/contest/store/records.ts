@@ -71,6 +71,8 @@ export interface PlannedContestGame {
   readonly pair: number;
   /** The final it belongs to. */
   readonly final: number | null;
+  /** The predecessor's game it twins, for the verdict of a version (verdict.ts); absent otherwise. */
+  readonly twinOf?: number | null;
 }
 
 /** A planned game once played: the stored game's id, and whether it counted for the ratings. */

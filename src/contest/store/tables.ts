@@ -20,6 +20,7 @@ import type {
 } from './records.js';
 
 import { contestOf, type FirstRating, now } from './site-tables.js';
+import { startVerdict, TwinTables } from './twins.js';
 
 export class ContestTables {
   private readonly db: Database.Database;
@@ -32,7 +33,11 @@ export class ContestTables {
   ) {
     this.db = store.db;
     this.path = store.path;
+    this.twins = new TwinTables(store.db, contest);
   }
+
+  /** Its versions' verdicts and twin games. */
+  readonly twins: TwinTables;
 
   get(): ContestRecord {
     return contestOf(
@@ -133,7 +138,10 @@ export class ContestTables {
     return row?.packed ?? null;
   }
 
-  /** Makes a validated version active, retiring its author's active one; returns the one retired, if any. */
+  /**
+   * Makes a validated version active, retiring its author's active one, whose successor's verdict
+   * starts then (twins.ts); returns the one retired, if any.
+   */
   activate(id: number): number | null {
     return this.write(() =>
       this.db
@@ -150,6 +158,7 @@ export class ContestTables {
               .prepare("UPDATE entrants SET status = 'retired', reason = ?, changed_at = ? WHERE id = ?")
               .run(`replaced by version ${this.entrant(id)!.version}`, at, old.id);
           this.db.prepare("UPDATE entrants SET status = 'active', changed_at = ? WHERE id = ?").run(at, id);
+          if (old) startVerdict(this.db, this.contest, id, old.id);
           return old?.id ?? null;
         })
         .immediate(),
@@ -185,9 +194,18 @@ export class ContestTables {
   private insertGame(game: Omit<PlannedContestGame, 'index' | 'pair'>, pair: number | null): PlannedContestGame {
     const info = this.db
       .prepare(
-        'INSERT INTO contest_games (contest_id, kind, seats, seed, pair, final, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO contest_games (contest_id, kind, seats, seed, pair, final, twin_of, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(this.contest, game.kind, JSON.stringify(game.seats), game.seed, pair ?? -1, game.final, now());
+      .run(
+        this.contest,
+        game.kind,
+        JSON.stringify(game.seats),
+        game.seed,
+        pair ?? -1,
+        game.final,
+        game.twinOf ?? null,
+        now(),
+      );
     const index = Number(info.lastInsertRowid);
     if (pair === null) this.db.prepare('UPDATE contest_games SET pair = ? WHERE idx = ?').run(index, index);
     const link = this.db.prepare('INSERT INTO entrant_games (entrant_id, idx) VALUES (?, ?)');
@@ -428,6 +446,7 @@ interface ContestGameRow {
   seed: number;
   pair: number;
   final: number | null;
+  twin_of: number | null;
   rated: number;
   note: string;
   game_id: number | null;
@@ -441,6 +460,7 @@ const contestGameOf = (r: ContestGameRow): ContestGameRecord => ({
   seed: r.seed,
   pair: r.pair,
   final: r.final,
+  twinOf: r.twin_of,
   gameId: r.game_id,
   rated: r.rated === 1,
   note: r.note,

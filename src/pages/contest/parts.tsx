@@ -2,6 +2,7 @@
  * What the contest's pages share: a status, a rating, places and table sizes, a game list, a reason
  * with its game linked, an error in words.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { EntrantStatus } from '../../contest/store/records.js';
 import type { ContestGameLine, ContestInfo, Places, Viewer } from '../../server/contest-wire.js';
@@ -154,10 +155,13 @@ export function GameTable({
   games,
   from,
   shown = 50,
+  extra,
 }: {
   games: readonly ContestGameLine[];
   from?: string;
   shown?: number;
+  /** A column of the page's own, last. */
+  extra?: { readonly head: string; readonly cell: (game: ContestGameLine) => ComponentChildren };
 }) {
   const [all, setAll] = useState(false);
   if (games.length === 0) return <p class="muted">None yet.</p>;
@@ -183,6 +187,7 @@ export function GameTable({
             <th class="num">turns</th>
             <th>rated</th>
             <th>ended</th>
+            {extra && <th>{extra.head}</th>}
           </tr>
         </thead>
         <tbody>
@@ -208,6 +213,7 @@ export function GameTable({
                 <td class="num">{g.id === null ? '' : g.turns}</td>
                 <td>{gameRating(g)}</td>
                 <td class="muted">{g.finishedAt ? when(g.finishedAt) : ''}</td>
+                {extra && <td>{extra.cell(g)}</td>}
               </tr>
             );
           })}

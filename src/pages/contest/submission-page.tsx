@@ -2,7 +2,7 @@
  * `{pages}/submissions/<id>`, for its author and the admin alone: where it stands, its build log, its
  * validation games, its games by opponent, every failure at its turn, its games, its source.
  */
-import type { ContestInfo, SubmissionData } from '../../server/contest-wire.js';
+import type { ContestGameLine, ContestInfo, SubmissionData } from '../../server/contest-wire.js';
 import { when } from '../format.js';
 import { useLiveJson } from '../live-refresh.js';
 import { useBase } from './base.js';
@@ -23,6 +23,7 @@ import {
   Wdl,
   waitingText,
 } from './parts.js';
+import { VerdictPart } from './verdict-part.js';
 
 export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) {
   // Its games change with every game it plays: read again at most every 2 s.
@@ -55,6 +56,7 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
         </p>
       )}
       {played(data.status) && <Standing data={data} many={many} />}
+      <VerdictPart verdict={data.verdict} name={data.name} many={many} />
 
       <h2>Build log</h2>
       {data.log === '' ? (
@@ -64,7 +66,7 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
       )}
 
       <h2>Validation games</h2>
-      <GameTable games={data.validation} from={data.name} />
+      <GameTable games={data.validation} from={data.name} extra={PLAY_AGAIN} />
 
       <h2>Failures</h2>
       {data.failures.length === 0 ? (
@@ -126,13 +128,35 @@ export function SubmissionPage({ id, info }: { id: number; info: ContestInfo }) 
       <h2>
         Games <span class="muted">({data.playedGames.length}, rated and finals, newest first)</span>
       </h2>
-      <GameTable games={data.playedGames} from={data.name} />
+      <GameTable games={data.playedGames} from={data.name} extra={PLAY_AGAIN} />
 
       <h2>Source</h2>
       <SourceFiles id={data.id} />
     </div>
   );
 }
+
+/**
+ * Each stored game's record of the submission's seat, and the line that plays the game again on the
+ * author's machine, their bot at that seat and the others' recorded answers at theirs.
+ */
+const PLAY_AGAIN = {
+  head: 'play it again',
+  cell: (g: ContestGameLine) =>
+    g.own && (
+      <>
+        <a href={g.own.record} download={`record-${g.id}-seat${g.own.seat}.json`} data-testid="record">
+          record of seat {g.own.seat}
+        </a>
+        <details>
+          <summary>command</summary>
+          <code class="command" data-testid="reproduce">
+            tabula reproduce {location.origin} {g.own.reproduce}
+          </code>
+        </details>
+      </>
+    ),
+};
 
 /** Where a version that played stands: its league, its rating, its rated games; at tables of more than two, its places. */
 function Standing({ data, many }: { data: SubmissionData; many: boolean }) {

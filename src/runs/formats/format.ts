@@ -22,6 +22,8 @@ export interface PlannedGame {
   readonly seed: number;
   /** The games of one deal share its seed and its opening: a match's pair, a tournament table's round. */
   readonly deal: number;
+  /** Which play of the game this is, where it is played again (runs/machine-replays.ts); the first when absent. */
+  readonly play?: number;
 }
 
 /** A run's games as the run goes on. */
@@ -62,6 +64,8 @@ export interface RunRequest {
   readonly timeMarginMs?: number;
   /** Where the games start, as asked: random plies, or the positions of an openings file. */
   readonly openings?: OpeningsRequest;
+  /** Plays a game again where the machine caused a timeout (`--replay-machine-timeouts`). */
+  readonly replayMachineTimeouts?: boolean;
   /** The run's seed; chosen and stored with the run when absent. */
   readonly seed?: number;
   /** A match's games, at most. */

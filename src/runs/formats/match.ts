@@ -32,6 +32,7 @@ export const match: RunFormat<MatchConfig> = {
     gameOptions: request.gameOptions,
     ...(request.limits && { limits: request.limits }),
     ...(request.timeMarginMs !== undefined && { timeMarginMs: request.timeMarginMs }),
+    ...(request.replayMachineTimeouts && { replayMachineTimeouts: true }),
     ...(openings && { openings }),
     games: request.games ?? DEFAULT_GAMES,
     ...(request.seed !== undefined && { seed: request.seed }),

@@ -63,6 +63,7 @@ export function tournamentConfig(
     gameOptions: request.gameOptions,
     ...(request.limits && { limits: request.limits }),
     ...(request.timeMarginMs !== undefined && { timeMarginMs: request.timeMarginMs }),
+    ...(request.replayMachineTimeouts && { replayMachineTimeouts: true }),
     ...(openings && { openings }),
     ...(request.seed !== undefined && { seed: request.seed }),
   };

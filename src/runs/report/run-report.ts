@@ -3,6 +3,7 @@ import { botNames } from '../../arena/bot-spec.js';
 import type { RunConfig } from '../run-config.js';
 import type { RunRecord, StoredGame } from '../store/records.js';
 import { type BotReport, botReports } from './bot-report.js';
+import { type MachineTimeouts, machineTimeouts } from './machine-timeouts.js';
 import { type PairReport, PairTally } from './pair-tally.js';
 import { type CrossTable, multiSeatStandings, type Standing, twoSeatStandings } from './standings.js';
 
@@ -20,10 +21,14 @@ export interface RunReport {
   readonly bots: readonly BotReport[];
   /** Rounds with at least one game stored (a match's rounds are its game pairs). */
   readonly roundsPlayed: number;
+  /** Timeouts the machine caused: the games played again for them, and those counted. */
+  readonly machineTimeouts: MachineTimeouts;
 }
 
-export function runReport(run: RunRecord, games: readonly StoredGame[]): RunReport {
+/** The report of `run` from its `games` (those that count) and its `earlier` plays of games played again. */
+export function runReport(run: RunRecord, games: readonly StoredGame[], earlier: readonly StoredGame[]): RunReport {
   const config = run.config as RunConfig;
+  const names = botNames(config.bots);
   const base = {
     run: run.id,
     config,
@@ -31,8 +36,8 @@ export function runReport(run: RunRecord, games: readonly StoredGame[]): RunRepo
     createdAt: run.createdAt,
     gamesPlayed: games.length,
     roundsPlayed: games.reduce((r, g) => Math.max(r, g.round + 1), 0),
+    machineTimeouts: machineTimeouts(config.replayMachineTimeouts === true, games, earlier, names),
   };
-  const names = botNames(config.bots);
   const runBots = { bots: config.bots, names };
   const bots = botReports(runBots, games);
   if (config.kind === 'match') {

@@ -1,5 +1,6 @@
 /** What the results store holds, as its readers and writers see it: runs and their finished games. Types only. */
 import type { GameResult } from '../../core/game-result.js';
+import type { TimedOutTurn } from '../../core/time-control.js';
 
 export type RunKind = 'match' | 'tournament';
 
@@ -24,6 +25,8 @@ export interface SeatTimes {
   readonly turnCpuMs?: readonly number[];
   /** Answers taken past their limit, within the time margin. */
   readonly overruns?: number;
+  /** Where the seat timed out: its failing turn's figures, which say whose doing it was (core/time-control.ts). */
+  readonly timeout?: TimedOutTurn;
 }
 
 export interface StoredGame {
@@ -31,6 +34,11 @@ export interface StoredGame {
   readonly runId: number;
   /** The game's place in the run's schedule: what makes a resumed run skip it. */
   readonly index: number;
+  /**
+   * Set on an earlier play of a game played again (a timeout the machine caused: runs/machine-replays.ts):
+   * which play it was, from 1. Kept for the record; it counts nowhere, and does not make a resumed run skip its game.
+   */
+  readonly earlierPlay?: number;
   readonly round: number;
   /** The bots in seat order, as indices into the run's list of bots (a bot may play itself). */
   readonly seats: readonly number[];

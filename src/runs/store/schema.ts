@@ -161,6 +161,21 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE contest_games ADD COLUMN contest_id INTEGER NOT NULL DEFAULT 1;
    CREATE INDEX contest_games_by_contest ON contest_games(contest_id, kind, final);
    ALTER TABLE finals ADD COLUMN contest_id INTEGER NOT NULL DEFAULT 1;`,
+  // 4: a verdict per version that replaced another: its predecessor, the opponents its twin games
+  // may seat, each sequential test's decision (H0 or H1) and after how many twin pairs; each twin
+  // game names the predecessor's game it twins.
+  `CREATE TABLE verdicts (
+     entrant_id INTEGER PRIMARY KEY REFERENCES entrants(id),
+     predecessor_id INTEGER NOT NULL REFERENCES entrants(id),
+     pool TEXT NOT NULL,
+     better TEXT,
+     better_at INTEGER,
+     worse TEXT,
+     worse_at INTEGER,
+     started_at TEXT NOT NULL
+   );
+   ALTER TABLE contest_games ADD COLUMN twin_of INTEGER REFERENCES contest_games(idx);
+   CREATE INDEX contest_games_twins ON contest_games(twin_of) WHERE twin_of IS NOT NULL;`,
 ];
 
 /** The schema version this Tabula writes. */

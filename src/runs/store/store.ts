@@ -95,14 +95,16 @@ export class Store {
 
   /** The schedule indices of the run's finished games. */
   finishedIndices(runId: number): Set<number> {
-    const rows = this.db.prepare('SELECT idx FROM games WHERE run_id = ?').all(runId) as { idx: number }[];
+    const rows = this.db.prepare('SELECT idx FROM games WHERE run_id = ? AND idx >= 0').all(runId) as {
+      idx: number;
+    }[];
     return new Set(rows.map((r) => r.idx));
   }
 
   /**
    * Stores a finished game with its replay in one transaction: the replay, its JSON text (both
    * compressed here), or its JSON compressed already (as workers send it). Null when the game was
-   * already stored, which is kept as it was.
+   * already stored, which is kept as it was: a game at its index, an earlier play at its index and play.
    */
   recordGame(game: FinishedGame, replay: Replay | string | Buffer): number | null {
     return this.writing(() => {
@@ -113,7 +115,7 @@ export class Store {
         )
         .run(
           game.runId,
-          game.index,
+          game.earlierPlay === undefined ? game.index : earlierPlayIndex(game.index, game.earlierPlay),
           game.round,
           JSON.stringify(game.seats),
           game.result.game,
@@ -130,11 +132,30 @@ export class Store {
     });
   }
 
+  /** The run's games that count: each game of its schedule once, its last play where it was played again. */
   games(runId: number): StoredGame[] {
     if (this.version === 'empty') return [];
     return (
-      this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE run_id = ? ORDER BY id`).all(runId) as GameRow[]
+      this.db
+        .prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE run_id = ? AND idx >= 0 ORDER BY id`)
+        .all(runId) as GameRow[]
     ).map(gameOf);
+  }
+
+  /** The run's earlier plays of games played again, kept for the record and counted nowhere. */
+  earlierPlays(runId: number): StoredGame[] {
+    if (this.version === 'empty') return [];
+    return (
+      this.db
+        .prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE run_id = ? AND idx < 0 ORDER BY id`)
+        .all(runId) as GameRow[]
+    ).map(gameOf);
+  }
+
+  /** Where a stored game stands in its run's schedule: its index, and its play where it was an earlier one. */
+  placeOf(gameId: number): { readonly index: number; readonly earlierPlay?: number } | null {
+    const row = this.db.prepare('SELECT idx FROM games WHERE id = ?').get(gameId) as { idx: number } | undefined;
+    return row ? placeAt(row.idx) : null;
   }
 
   /** The stored games with these ids (those that exist), without their replays. */
@@ -146,9 +167,11 @@ export class Store {
     return (select.all(JSON.stringify(ids)) as GameRow[]).map(gameOf);
   }
 
-  /** How many games the run has stored. */
+  /** How many games the run has stored that count. */
   gameCount(runId: number): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM games WHERE run_id = ?').get(runId) as { n: number }).n;
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM games WHERE run_id = ? AND idx >= 0').get(runId) as { n: number }
+    ).n;
   }
 
   /** The id of the latest stored game, 0 when none: readers poll it to learn that games were stored. */
@@ -231,10 +254,23 @@ interface GameRow {
 
 const GAME_COLUMNS = 'id, run_id, idx, round, seats, result, times, finished_at, duration_ms';
 
+/**
+ * Where an earlier play of the game at schedule index `index` is stored (a game played again: a
+ * timeout the machine caused, runs/machine-replays.ts): at an index below 0, which no schedule hands
+ * out, so that the play that counts keeps the game's index, and each play is stored once.
+ */
+const earlierPlayIndex = (index: number, play: number): number => -(index * PLAYS_STRIDE + play);
+/** More than a game is ever played (MACHINE_TRIES). */
+const PLAYS_STRIDE = 1000;
+
+/** A stored index's place in the schedule: the game's index, and which earlier play of it, if one. */
+const placeAt = (idx: number): { index: number; earlierPlay?: number } =>
+  idx >= 0 ? { index: idx } : { index: Math.floor(-idx / PLAYS_STRIDE), earlierPlay: -idx % PLAYS_STRIDE };
+
 const gameOf = (r: GameRow): StoredGame => ({
   id: r.id,
   runId: r.run_id,
-  index: r.idx,
+  ...placeAt(r.idx),
   round: r.round,
   seats: JSON.parse(r.seats) as number[],
   result: JSON.parse(r.result) as GameResult,

@@ -80,7 +80,9 @@ export async function playOnWorkers(run: RunInPlay, queued: QueueSettings): Prom
         const plan = run.schedule.next();
         waiting = plan === 'wait';
         if (plan === null || plan === 'wait') break;
-        const id = jobId(queued.runKey, plan.index);
+        const id = jobId(queued.runKey, plan.index, plan.play);
+        // The play before, collected and stored but perhaps left in Redis by a coordinator that was stopped.
+        if (plan.play !== undefined) await queue.remove(jobId(queued.runKey, plan.index, plan.play - 1));
         await queue.add('game', await jobOf(plan), { jobId: id });
         outstanding.set(id, plan);
       }
@@ -193,9 +195,11 @@ function jobMaker(run: RunInPlay, queued: QueueSettings, redis: Redis): (plan: P
 function store(run: RunInPlay, plan: PlannedGame, job: Job<GameJob, GameJobResult>): void {
   const played = job.returnvalue;
   const replay = Buffer.from(played.replay, 'base64');
+  const earlierPlay = run.earlierPlay?.(plan, played);
   const game = {
     runId: run.runId,
     index: plan.index,
+    ...(earlierPlay !== undefined && { earlierPlay }),
     round: plan.round,
     seats: plan.seats,
     result: played.result,

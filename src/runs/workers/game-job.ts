@@ -57,5 +57,9 @@ export interface WorkerBeat {
 
 /** A worker gone quiet this long is taken for gone. */
 export const WORKER_TIMEOUT_MS = 10_000;
-/** Job ids: the run's key and the game's place in the run, so that a game is queued once. */
-export const jobId = (run: string, index: number): string => `${run}-${index}`;
+/**
+ * Job ids: the run's key, the game's place in the run, and its play where it is played again
+ * (runs/machine-replays.ts), so that each play of a game is queued once.
+ */
+export const jobId = (run: string, index: number, play = 1): string =>
+  play === 1 ? `${run}-${index}` : `${run}-${index}-${play}`;
