@@ -354,9 +354,7 @@ export class Contest {
       },
       drop: (game) => this.tables.drop(game.index),
       twinTable: () => this.twinTable(),
-      playable: (game) =>
-        game.kind === 'final' ||
-        (game.kind === 'rated' && game.seats.every((id) => this.tables.entrant(id)?.status === 'active')),
+      playable: (game) => game.kind === 'final' || (game.kind === 'rated' && game.seats.every(this.active)),
       stored: (game) => this.stored(game),
     };
   }
@@ -366,17 +364,15 @@ export class Contest {
    * first), planned; empty when no verdict wants one.
    */
   private twinTable(): readonly PlannedContestGame[] {
-    const cap = this.settings.verdictGames ?? VERDICT_GAMES;
     const twins = this.tables.twins;
     const open = twins
       .open()
       .map((verdict) => ({ verdict, planned: twins.twinsPlanned(verdict) }))
-      .filter((v) => v.planned < cap)
+      .filter((v) => v.planned < this.verdictGames)
       .sort((a, b) => a.planned - b.planned);
-    const playing = (id: number) => this.tables.entrant(id)?.status === 'active';
     for (const { verdict } of open) {
       if (this.untwinnable.has(verdict.entrant)) continue;
-      const table = twins.nextTable(verdict, playing);
+      const table = twins.nextTable(verdict, this.active);
       if (table.length > 0) return this.tables.plan([table]);
       this.untwinnable.add(verdict.entrant);
     }
@@ -388,19 +384,25 @@ export class Contest {
     const twins = this.tables.twins;
     const verdict = twins.verdict(entrant.id);
     if (!verdict) return null;
-    const cap = this.settings.verdictGames ?? VERDICT_GAMES;
-    const playing = (id: number) => this.tables.entrant(id)?.status === 'active';
     const stopped =
       entrant.status !== 'active'
         ? `it is ${entrant.status}`
-        : twins.twinsPlanned(verdict) >= cap
-          ? `the contest's cap of ${cap} twin games was reached`
-          : twins.nextTable(verdict, playing).length === 0
+        : twins.twinsPlanned(verdict) >= this.verdictGames
+          ? `the contest's cap of ${this.verdictGames} twin games was reached`
+          : twins.nextTable(verdict, this.active).length === 0
             ? 'no game of its predecessor’s is left to twin against opponents still playing'
             : null;
     const against = this.tables.entrant(verdict.predecessor)!;
     return verdictOf(this.nameOf(against), twins.pairs(verdict), verdict.decided, stopped);
   }
+
+  /** Twin games a version plays at most for its verdict. */
+  private get verdictGames(): number {
+    return this.settings.verdictGames ?? VERDICT_GAMES;
+  }
+
+  /** Whether an entrant plays now (an opponent a twin game may seat). */
+  private readonly active = (id: number): boolean => this.tables.entrant(id)?.status === 'active';
 
   /** A twin game was rated: its version's tests take the pair it completed. */
   private judge(planned: PlannedContestGame): void {

@@ -164,6 +164,7 @@ describe('the viewer in a browser', { skip: browserSkip }, () => {
       (await page.getByTestId('note').textContent()) ?? '',
       /^An earlier play \(play 1\) of the run's game at index 0, played again .*counted nowhere\.$/,
     );
+    await screenshot(page, 'game-ruling');
     assert.deepEqual(errors, []);
   });
 
