@@ -1,6 +1,7 @@
 /**
  * Bundles the web arena's pages (src/pages) for the browser with esbuild, once, at build time:
- * dist/pages/app.js and app.css, which the server serves and `tabula replay --html` inlines. Each
+ * dist/pages/app.js and app.css, which the server serves and `tabula replay --html` inlines, and
+ * editor.js, the editor page's code editor (CodeMirror), which that page alone loads. Each
  * game's board drawing (src/games/<game>/view.ts) comes in through the module `tabula:views`, made
  * here from the game folders, so that adding a game is still adding a folder.
  */
@@ -33,7 +34,8 @@ const views: Plugin = {
 };
 
 await build({
-  entryPoints: { app: `${root}src/pages/main.tsx` },
+  // Two bundles, each whole: the editor's is large, and an offline replay inlines app.js alone.
+  entryPoints: { app: `${root}src/pages/main.tsx`, editor: `${root}src/pages/editor/code-editor.ts` },
   outdir: `${root}dist/pages`,
   bundle: true,
   format: 'esm',

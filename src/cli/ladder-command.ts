@@ -12,6 +12,7 @@ import { Store } from '../runs/store/store.js';
 import { LiveHub } from '../server/live-hub.js';
 import { serveArena } from '../server/server.js';
 import { EXIT, UsageError } from './errors.js';
+import { plural } from './plural.js';
 import { RESTRICT } from './serve-command.js';
 import { exitNow, stopGracefullyWith } from './signals.js';
 
@@ -25,6 +26,8 @@ export interface LadderOptions {
   redis?: string;
   /** Twin games a new version plays at most for its verdict. */
   verdictGames: number;
+  /** Test games of drafts played at once; a quarter of `concurrency` (one at least) unless given. */
+  testGames?: number;
   /** Demo authors enter the built-in bots on a site without authors; an invite is printed at each start. */
   demo?: boolean;
 }
@@ -48,6 +51,7 @@ export async function ladderCommand(gameIds: readonly string[], options: LadderO
       concurrency: options.concurrency,
       builds: options.builds,
       verdictGames: options.verdictGames,
+      ...(options.testGames !== undefined && { testGames: options.testGames }),
       ...(options.redis !== undefined && { redis: options.redis }),
     },
     findGame,
@@ -70,7 +74,7 @@ export async function ladderCommand(gameIds: readonly string[], options: LadderO
   const where = options.redis === undefined ? `${options.concurrency} at a time` : `by the workers of ${options.redis}`;
   const titles = site.contests.map((c) => c.game.title).join(', ');
   process.stderr.write(
-    `contests of ${titles} in ${options.db}: games played ${where}; ${site.buildSlots} submissions built at once\n`,
+    `contests of ${titles} in ${options.db}: games played ${where}; ${site.buildSlots} submissions built at once; ${plural(site.testSlots, 'test game')} at once\n`,
   );
   const running = site.run();
   if (options.demo) {

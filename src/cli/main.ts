@@ -312,6 +312,12 @@ function program(setExit: (code: number) => void): Command {
         .argParser(parseIndex)
         .default(VERDICT_GAMES),
     )
+    .addOption(
+      new Option(
+        '--test-games <n>',
+        "authors' test games played at once (Play on the editor page), a share of --concurrency, every contest together (0: Play is off)",
+      ).argParser(parseIndex),
+    )
     .option('--demo', 'on a site without authors, demo authors submit the built-in bots; print an invite at each start')
     .action(lazy(async () => (await import('./ladder-command.js')).ladderCommand));
   ladder

@@ -34,6 +34,7 @@ import { playOnWorkers } from '../runs/workers/coordinator.js';
 import { findLanguage, type Language } from '../starters/kit.js';
 import { BUILD_LIMITS, type BuildLimits, build } from './build.js';
 import type { BuildInHand, BuildJob, BuildQueue } from './build-queue.js';
+import { ContestError } from './contest-error.js';
 import { type ContestLeague, contestLeagues } from './leagues.js';
 import { FIRST_RATING, ratedOutcome, voidReason } from './ratings.js';
 import { ContestSchedule, type ScheduleBook } from './schedule.js';
@@ -43,6 +44,8 @@ import type { SiteTables } from './store/site-tables.js';
 import { ContestTables } from './store/tables.js';
 import { contestLanguages, type SentFile, submittedFiles, submittedLanguage } from './submission.js';
 import { finalTables, largestTable, rotations, type TableMix } from './table-mix.js';
+import { TestGames } from './test-games.js';
+import type { TestLanes } from './test-lanes.js';
 import { decide, VERDICT_GAMES, type Verdict, verdictOf } from './verdict.js';
 
 /** Every game's bots: the sandbox of strangers' code, in a view of their own files. */
@@ -54,17 +57,6 @@ const CANCELLED = 'cancelled by the admin';
 /** What an author is told of a fault of Tabula's own: the details (a path of the server's) are the organiser's. */
 const SERVER_FAULT =
   "Tabula could not build or validate it: an error of the server's, not of the submission; the organiser has the details";
-
-/** A request the contest refuses, in words for the one who made it; `kind` says how a server answers it. */
-export class ContestError extends Error {
-  override readonly name = 'ContestError';
-  constructor(
-    readonly kind: 'refused' | 'not found' | 'too many' | 'conflict',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** How a site's contests are played and built; the same for every contest of the site. */
 export interface ContestSettings {
@@ -87,7 +79,12 @@ export interface ContestSettings {
   readonly log?: (line: string) => void;
   /** Twin games a new version plays at most for its verdict (verdict.ts; VERDICT_GAMES unless set; 0: none). */
   readonly verdictGames?: number;
+  /** Test games of authors' drafts played at once, every contest's (test-lanes.ts; `defaultTestGames` unless set; 0: none). */
+  readonly testGames?: number;
 }
+
+/** Test games at once unless the organiser says otherwise: a quarter of the slots, one at least. */
+export const defaultTestGames = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 4));
 
 /** What a contest shares with the site's others: the database, its people, the slots and the builders. */
 export interface ContestShared {
@@ -95,6 +92,8 @@ export interface ContestShared {
   readonly people: SiteTables;
   readonly slots: SlotPool;
   readonly builds: BuildQueue;
+  /** The test games' share of the slots. */
+  readonly lanes: TestLanes;
   readonly settings: ContestSettings;
   /** Called whenever anything of the contest changes: pages fetch again. */
   readonly changed: () => void;
@@ -117,6 +116,8 @@ export class Contest {
 
   /** The contest's own tables, in the site's file. */
   readonly tables: ContestTables;
+  /** Its authors' drafts and test games, apart from the ladder. */
+  readonly tests: TestGames;
   /**
    * Versions none of whose predecessor's games is left to twin: for good, since a retired predecessor
    * plays no more rated games and an opponent retired never plays again (not read for every game).
@@ -143,6 +144,30 @@ export class Contest {
       config: { bots: [], timeLimits: game.timeLimits, gameOptions: {}, limits: PLAY_LIMITS },
       bots: this.bots,
     };
+    this.tests = new TestGames(
+      record.id,
+      {
+        game,
+        languages: this.languages.taken,
+        config: this.runGames.config,
+        opponent: (id) => {
+          const entrant = this.tables.entrant(id);
+          const bot = entrant?.status === 'active' ? this.bots[id] : undefined;
+          return entrant && bot ? { entrant, bot } : null;
+        },
+        lastSubmitted: (authorId, lang) => this.lastSubmitted(authorId, lang),
+        authorName: (id) => this.authorName(id),
+      },
+      {
+        store: shared.store,
+        slots: shared.slots,
+        lanes: shared.lanes,
+        ...(this.settings.buildLimits && { buildLimits: this.settings.buildLimits }),
+        ...(this.settings.cache !== undefined && { cache: this.settings.cache }),
+        log: (line) => (this.settings.log ? this.settings.log(line) : process.stderr.write(`${line}\n`)),
+        changed: () => this.changed(),
+      },
+    );
   }
 
   get frozen(): boolean {
@@ -180,6 +205,18 @@ export class Contest {
     this.queueBuild(entrant);
     this.changed();
     return entrant;
+  }
+
+  /** The text of the main file of the author's newest submission in `lang`; null for none. */
+  private lastSubmitted(authorId: number, lang: string): string | null {
+    const newest = this.tables
+      .entrants()
+      .filter((e) => e.authorId === authorId && e.lang === lang)
+      .at(-1);
+    const packed = newest && this.tables.source(newest.id);
+    if (!packed) return null;
+    const main = unpackedFiles(packed).find((f) => f.path === findLanguage(lang).main);
+    return main ? Buffer.from(main.data, 'base64').toString('utf8') : null;
   }
 
   // The admin's switches.
@@ -292,6 +329,7 @@ export class Contest {
    * site has claimed it.
    */
   async run(): Promise<void> {
+    this.tests.start();
     const contest = this.tables;
     for (const { index, gameId } of contest.storedUnlinked(this.runId)) {
       const [stored] = this.store.gamesWithIds([gameId]);
@@ -338,6 +376,7 @@ export class Contest {
   stop(): void {
     this.stopping = true;
     this.schedule.stop();
+    this.tests.stop();
   }
 
   // What the schedule reads and plans.

@@ -10,7 +10,8 @@ import type { GameDefinition } from '../core/game.js';
 import { StoreError } from '../runs/store/errors.js';
 import type { Store } from '../runs/store/store.js';
 import { BuildQueue, defaultBuilds } from './build-queue.js';
-import { Contest, ContestError, type ContestSettings, checkSandbox } from './contest.js';
+import { Contest, type ContestSettings, checkSandbox, defaultTestGames } from './contest.js';
+import { ContestError } from './contest-error.js';
 import { contestLeagues } from './leagues.js';
 import { FIRST_RATING } from './ratings.js';
 import { hashSecret, matchesHash, newSecret, SECRET } from './secrets.js';
@@ -18,6 +19,7 @@ import { SlotPool } from './slots.js';
 import type { AuthorRecord } from './store/records.js';
 import { SiteTables } from './store/site-tables.js';
 import { defaultMix } from './table-mix.js';
+import { TestLanes } from './test-lanes.js';
 
 /** An author's name: lower case, as bot names are (a version is named `<author>.v<n>`). */
 const AUTHOR_NAME = /^[a-z][a-z0-9_-]{1,31}$/;
@@ -40,6 +42,7 @@ export class ContestSite {
   readonly contests: readonly Contest[];
   readonly people: SiteTables;
   private readonly builds: BuildQueue;
+  private readonly lanes: TestLanes;
   private readonly listeners = new Set<() => void>();
 
   private constructor(
@@ -53,8 +56,17 @@ export class ContestSite {
     );
     const buildSlots = Math.max(1, settings.builds ?? defaultBuilds());
     this.builds = new BuildQueue(buildSlots, (id, signal) => this.contestOfEntrant(id).buildJob(id, signal));
+    this.lanes = new TestLanes(Math.max(0, settings.testGames ?? defaultTestGames(settings.concurrency)));
     const records = this.people.contests();
-    const shared = { store, people: this.people, slots, builds: this.builds, settings, changed: () => this.changed() };
+    const shared = {
+      store,
+      people: this.people,
+      slots,
+      builds: this.builds,
+      lanes: this.lanes,
+      settings,
+      changed: () => this.changed(),
+    };
     this.contests = games.map((game) => new Contest(records.find((r) => r.game === game.id)!, game, shared));
   }
 
@@ -89,6 +101,11 @@ export class ContestSite {
   /** Submissions built at once, every contest's. */
   get buildSlots(): number {
     return this.builds.slots;
+  }
+
+  /** Test games of drafts played at once, every contest's; 0 when Play is off. */
+  get testSlots(): number {
+    return this.lanes.size;
   }
 
   /** The contest of a game; null when the site serves none of it. */
@@ -159,6 +176,7 @@ export class ContestSite {
     this.claim();
     await Promise.all(this.contests.map((c) => c.run()));
     await this.builds.idle();
+    await Promise.all(this.contests.map((c) => c.tests.idle()));
     for (const contest of this.contests) this.store.releaseRun(contest.runId);
   }
 
@@ -169,6 +187,7 @@ export class ContestSite {
   stop(): void {
     for (const contest of this.contests) contest.stop();
     this.builds.stop(STOPPED);
+    this.lanes.stop();
   }
 
   private contestOfEntrant(id: number): Contest {

@@ -17,9 +17,15 @@ export const postJson = <T>(path: string, value: unknown): Promise<T> => request
 
 /**
  * Asks the server, with a JSON body or a form: the answer's JSON, or an Error in the server's words
- * (its `{error}`; the text of a refusal that is no JSON, such as a proxy's).
+ * (its `{error}`; the text of a refusal that is no JSON, such as a proxy's). `keepalive`: the request
+ * outlives the page (one sent as it is left; the browser takes at most 64 KiB of such bodies).
  */
-export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  keepalive = false,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (method !== 'GET' && csrf !== null) headers['x-csrf-token'] = csrf;
   let sent: BodyInit | undefined;
@@ -30,7 +36,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, ...(sent !== undefined && { body: sent }) });
+    response = await fetch(path, { method, headers, keepalive, ...(sent !== undefined && { body: sent }) });
   } catch {
     throw new Error('the server cannot be reached: is it running?');
   }

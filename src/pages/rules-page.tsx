@@ -6,14 +6,15 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RulesData } from '../server/wire.js';
 import { getJson } from './api.js';
 
-export function RulesPage({ game }: { game: string }) {
+/** `inside`: the rules within another page (the editor's), whose title and address's anchor are its own. */
+export function RulesPage({ game, inside = false }: { game: string; inside?: boolean }) {
   const [rules, setRules] = useState<RulesData | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     getJson<RulesData>(`/api/rules/${encodeURIComponent(game)}`).then(setRules, (e: Error) => setError(e.message));
   }, [game]);
   useEffect(() => {
-    if (!rules) return;
+    if (!rules || inside) return;
     document.title = `${rules.title}: the rules`;
     // The address's anchor names a section, which exists only now.
     if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();

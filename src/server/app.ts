@@ -12,7 +12,7 @@ import { loadGames } from '../games/registry.js';
 import type { Store } from '../runs/store/store.js';
 import { bodyLimit } from './body-limit.js';
 import { parseStartRequest } from './client-input.js';
-import { contestNamed, contestRoutes, hasSession } from './contest-routes.js';
+import { contestNamed, contestRoutes, hasSession, ownBodyLimit } from './contest-routes.js';
 import { ServeError } from './errors.js';
 import { replayGameData } from './game-data.js';
 import { hostAllowed, originAllowed } from './host-check.js';
@@ -70,13 +70,9 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
   });
   // A size announced or sent beyond the limit is refused before the body is kept (body-limit.ts: the
   // rest is read and dropped, so that a client sending it whole before reading gets the answer). A
-  // contest's submissions have a limit of their own.
+  // contest's submissions, drafts and test games have limits of their own.
   const limit = bodyLimit(MAX_BODY_BYTES, `the request's body is over ${MAX_BODY_BYTES} bytes`);
-  app.use('*', (c, next) =>
-    sources.site && c.req.method === 'POST' && /^\/api\/(contests\/[^/]+\/)?submissions$/.test(c.req.path)
-      ? next()
-      : limit(c, next),
-  );
+  app.use('*', (c, next) => (sources.site && ownBodyLimit(c.req.method, c.req.path) ? next() : limit(c, next)));
   app.onError((err, c) => {
     // A refusal of Hono's own middleware (a cross-site request), with its status.
     if (err instanceof HTTPException) return c.json({ error: err.message || 'refused' }, err.status);
@@ -89,6 +85,7 @@ export async function arenaApp(sources: ArenaSources, bundle: Bundle, allowed: (
 
   app.get('/assets/app.js', (c) => c.body(bundle.js, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/assets/app.css', (c) => c.body(bundle.css, 200, { 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/assets/editor.js', (c) => c.body(bundle.editor, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
 
   app.get('/api/runs', (c) => {
     const runs = database

@@ -50,7 +50,13 @@ export function contestPlaces(game: string): ContestPlaces {
   const pages = `/contests/${game}`;
   return {
     api: `/api/contests/${game}`,
-    pages: { leaderboard: pages, rules: `/rules/${game}`, submit: `${pages}/submit`, starters: `${pages}/starters` },
+    pages: {
+      leaderboard: pages,
+      rules: `/rules/${game}`,
+      submit: `${pages}/submit`,
+      starters: `${pages}/starters`,
+      editor: `${pages}/editor`,
+    },
   };
 }
 

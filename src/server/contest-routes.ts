@@ -13,12 +13,14 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { recordOf } from '../arena/record.js';
-import { type Contest, ContestError } from '../contest/contest.js';
+import type { Contest } from '../contest/contest.js';
+import { ContestError } from '../contest/contest-error.js';
 import { hashSecret, newSecret, SECRET } from '../contest/secrets.js';
 import type { ContestSite } from '../contest/site.js';
 import type { AuthorRecord } from '../contest/store/records.js';
 import { MAX_SOURCE_BYTES, type SentFile, SubmissionError } from '../contest/submission.js';
 import { parseTableMix, TableMixError } from '../contest/table-mix.js';
+import { MAX_DRAFT_BYTES } from '../contest/test-games.js';
 import { SetupError } from '../core/game.js';
 import { seat } from '../core/units.js';
 import { unpackedFiles } from '../runs/workers/bot-files.js';
@@ -37,7 +39,8 @@ import {
   replayFor,
   submissionData,
 } from './contest-data.js';
-import type { Viewer } from './contest-wire.js';
+import type { Draft, Viewer } from './contest-wire.js';
+import { editorData, testGameData, testReplayFor } from './editor-data.js';
 import { replayGameData } from './game-data.js';
 import { originAllowed } from './host-check.js';
 import { contestPlayCommandLine } from './reproduce.js';
@@ -49,6 +52,8 @@ export const SESSION_COOKIE = 'tabula_session';
 const SESSION_DAYS = 30;
 /** A submission's body: its files, with room for the form's own parts. */
 export const MAX_UPLOAD_BYTES = MAX_SOURCE_BYTES + 256 * 1024;
+/** A draft's body, or a test game's: its text as JSON (escapes may double it), with room for the rest. */
+const MAX_DRAFT_BODY = 2 * MAX_DRAFT_BYTES + 16 * 1024;
 
 /** Who asks, once read from the request. */
 interface Who extends Asker {
@@ -58,6 +63,11 @@ interface Who extends Asker {
 }
 
 const NOBODY: Who = { authorId: null, author: null, admin: false, csrf: null };
+
+/** Whether a contest's route reads a body of its own limit (a submission, a draft, a test game): not the server's. */
+export const ownBodyLimit = (method: string, path: string): boolean =>
+  (method === 'POST' && /^\/api\/(contests\/[^/]+\/)?(submissions|tests)$/.test(path)) ||
+  (method === 'PUT' && /^\/api\/(contests\/[^/]+\/)?drafts\/[^/]+$/.test(path));
 
 /** Whether the request comes with a session cookie: its changes must come from this server's pages. */
 export const hasSession = (c: Context): boolean => getCookie(c, SESSION_COOKIE) !== undefined;
@@ -135,7 +145,11 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
         return await handler(c, w);
       } catch (err) {
         if (err instanceof SubmissionError) return c.json({ error: err.message }, 400);
-        if (err instanceof ContestError) return c.json({ error: err.message }, STATUS[err.kind]);
+        if (err instanceof ContestError) {
+          if (err.retryAfter === undefined) return c.json({ error: err.message }, STATUS[err.kind]);
+          c.header('retry-after', `${err.retryAfter}`);
+          return c.json({ error: err.message, retryAfter: err.retryAfter }, STATUS[err.kind]);
+        }
         if (err instanceof BadBody || err instanceof TableMixError) return c.json({ error: err.message }, 400);
         throw err;
       }
@@ -166,6 +180,8 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
       if (w instanceof Response) return w;
       const id = Number(c.req.param('key'));
       const runId = site.store.runOfGame(id);
+      const tested = site.contests.find((k) => runId !== null && k.tests.runId === runId);
+      if (tested && (only === null || tested === only)) return testGame(c, w, tested, id);
       const contest = site.contests.find((k) => k.runId === runId);
       // A game of a contest this server does not serve (one named at another start) is shown to
       // nobody: its authors' stderr would be in it.
@@ -189,6 +205,14 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
         contest: contestNamed(contest),
       });
     };
+  /** A test game, for its author and the admin alone: another's is not found, as a game of none is. */
+  const testGame = (c: Context, w: Who, contest: Contest, id: number): Response => {
+    const test = contest.tests.tables.testOfGame(id);
+    const replay = test && (w.admin || test.authorId === w.authorId) ? site.store.replay(id) : null;
+    if (!test || !replay) return c.json({ error: `no game ${id}` }, 404);
+    const data = replayGameData(`${id}`, testReplayFor(test, replay, w), contest.game, { storedId: id });
+    return c.json({ ...data, note: 'a test game: it rates nobody', contest: contestNamed(contest) });
+  };
   app.get('/api/games/:key{[0-9]+}', storedGame(null));
   for (const contest of site.contests)
     app.get(`${contestPlaces(contest.game.id).api}/games/:key{[0-9]+}`, storedGame(contest));
@@ -337,6 +361,59 @@ export function contestRoutes(app: Hono, site: ContestSite, allowed: () => Reado
       }),
     );
 
+    // The editor: an author's drafts and test games, theirs alone (and the admin's to read).
+    const noBots = (c: Context) => c.json({ error: 'the admin writes no bots: log in as an author' }, 403);
+    app.get(
+      `${base}/editor`,
+      handle('author', (c, w) => (w.author ? c.json(editorData(contest, w.author.id)) : noBots(c))),
+    );
+    app.get(
+      `${base}/drafts/:lang`,
+      handle('author', (c, w) => {
+        // The admin reads an author's: ?author=NAME.
+        const named = w.author ?? people.authorNamed(c.req.query('author') ?? '');
+        if (!named) return c.json({ error: 'say whose draft: ?author=NAME' }, 404);
+        return c.json(contest.tests.draft(named.id, c.req.param('lang') ?? '') satisfies Draft);
+      }),
+    );
+    app.put(
+      `${base}/drafts/:lang`,
+      bodyLimit(MAX_DRAFT_BODY, `a draft's body is over ${MAX_DRAFT_BODY} bytes`),
+      handle('author', async (c, w) => {
+        if (!w.author) return noBots(c);
+        const { text } = await jsonBody(c, { text: 'text' });
+        return c.json({ savedAt: contest.tests.saveDraft(w.author.id, c.req.param('lang') ?? '', text) });
+      }),
+    );
+    app.post(
+      `${base}/tests`,
+      bodyLimit(MAX_DRAFT_BODY, `a test game's body is over ${MAX_DRAFT_BODY} bytes`),
+      handle('author', async (c, w) => {
+        if (!w.author) return noBots(c);
+        const asked = await jsonBody(c, {
+          lang: 'string',
+          text: 'text',
+          opponent: 'id',
+          seat: 'integer or none',
+          seed: 'integer or none',
+          players: 'integer or none',
+        });
+        const test = contest.tests.ask(w.author.id, asked);
+        return c.json(testGameData(contest, test), 202);
+      }),
+    );
+    app.get(
+      `${base}/tests/:id`,
+      handle('author', (c, w) => {
+        const test = /^\d+$/.test(c.req.param('id') ?? '')
+          ? contest.tests.tables.test(Number(c.req.param('id')))
+          : null;
+        if (!test || !(w.admin || test.authorId === w.authorId))
+          return c.json({ error: `no test game ${c.req.param('id')} of yours` }, 404);
+        return c.json(testGameData(contest, test));
+      }),
+    );
+
     app.get(
       `${base}/finals/:id`,
       handle('anyone', (c, w) => {
@@ -404,8 +481,15 @@ const STATUS = { refused: 400, 'not found': 404, 'too many': 429, conflict: 409 
 /** A request body the contest cannot take: not what the route reads. */
 class BadBody extends Error {}
 
-type FieldKind = 'string' | 'boolean' | 'count' | 'id';
-type FieldValue<K extends FieldKind> = K extends 'string' ? string : K extends 'boolean' ? boolean : number;
+/** A field's kind: `string` short (a name, a token), `text` any length (a draft), `integer or none` absent or null too. */
+type FieldKind = 'string' | 'text' | 'boolean' | 'count' | 'id' | 'integer or none';
+type FieldValue<K extends FieldKind> = K extends 'string' | 'text'
+  ? string
+  : K extends 'boolean'
+    ? boolean
+    : K extends 'integer or none'
+      ? number | null
+      : number;
 
 /** What a number of each kind may be: a count, an integer from 1 to 1000; an id, any positive integer. */
 const NUMBERS = {
@@ -430,12 +514,20 @@ async function jsonBody<F extends Record<string, FieldKind>>(
   const out: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(fields)) {
     const value = (body as Record<string, unknown>)[name];
+    if (kind === 'integer or none') {
+      if (value !== undefined && value !== null && !Number.isInteger(value))
+        throw new BadBody(`"${name}" is an integer, or null (drawn)`);
+      out[name] = value ?? null;
+      continue;
+    }
     const number = kind === 'count' || kind === 'id' ? NUMBERS[kind] : null;
     const good = number
       ? Number.isInteger(value) && (value as number) >= 1 && (value as number) <= number.most
-      : typeof value === kind &&
-        (kind !== 'string' || ((value as string).length > 0 && (value as string).length <= 512));
-    if (!good) throw new BadBody(`"${name}" is ${number ? number.words : `a ${kind}`}`);
+      : kind === 'text'
+        ? typeof value === 'string'
+        : typeof value === kind &&
+          (kind !== 'string' || ((value as string).length > 0 && (value as string).length <= 512));
+    if (!good) throw new BadBody(`"${name}" is ${number ? number.words : `a ${kind === 'text' ? 'string' : kind}`}`);
     out[name] = value;
   }
   return out as { [K in keyof F]: FieldValue<F[K]> };

@@ -3,7 +3,8 @@
  * read it. Types only. A contract: change it only by adding fields.
  */
 
-import type { EntrantStatus } from '../contest/store/records.js';
+import type { Diagnostic } from '../contest/diagnostics.js';
+import type { EntrantStatus, TestStatus } from '../contest/store/records.js';
 import type { Verdict } from '../contest/verdict.js';
 
 /** Who asks: an author, the admin, or nobody; `csrf` is what a page sends with each change it asks for. */
@@ -31,6 +32,8 @@ export interface ContestPlaces {
     readonly rules: string;
     readonly submit: string;
     readonly starters: string;
+    /** The page where a logged-in author writes a bot, plays it against an opponent, and submits it. */
+    readonly editor: string;
   };
 }
 
@@ -256,4 +259,82 @@ export interface BuildLine {
   readonly since: string | null;
   /** While it waits: how many builds come before its own (as `SubmissionData.waiting`); null once begun. */
   readonly ahead: number | null;
+}
+
+export type { Diagnostic };
+
+/** An author's source for a game in a language, as the editor opens it (`{api}/drafts/<lang>`). */
+export interface Draft {
+  readonly lang: string;
+  /** The language's main file (`bot.py`): what the text is, and what a submission of it sends. */
+  readonly file: string;
+  readonly text: string;
+  /** Where the text comes from: the draft the author last saved, their newest submission in the language, or its starter. */
+  readonly from: 'draft' | 'submission' | 'starter';
+  /** When the draft was saved; null unless it comes from a draft. */
+  readonly savedAt: string | null;
+}
+
+/** An opponent a test game may seat: a boss, or an active version, whose code its author alone sees. */
+export interface TestOpponent {
+  /** The entrant's id: what `POST {api}/tests` takes as `opponent`. */
+  readonly id: number;
+  /** `wood-boss`, `alice.v3`. */
+  readonly name: string;
+  readonly league: string;
+  readonly boss: boolean;
+  readonly rating: number;
+}
+
+export type { TestStatus };
+
+/** A test game of a draft: its build and its game; for its author and the admin only. */
+export interface TestGameData {
+  readonly id: number;
+  readonly lang: string;
+  /** The opponent's name, at every other seat. */
+  readonly opponent: string;
+  readonly players: number;
+  /** The draft's seat (from 0) and the game's seed, as played: drawn where not chosen. */
+  readonly seat: number;
+  readonly seed: number;
+  readonly status: TestStatus;
+  /** While it waits for a slot: the test games ahead of it; null otherwise. */
+  readonly ahead: number | null;
+  /** Why it failed, in a line; empty otherwise. */
+  readonly reason: string;
+  /** Its build, once done: whether it was built before (the same files), what it printed, its errors by line. */
+  readonly build: {
+    readonly ok: boolean;
+    readonly cached: boolean;
+    readonly log: string;
+    readonly diagnostics: readonly Diagnostic[];
+  } | null;
+  /** The stored game's id once played: `GET /api/games/<id>`, the page `<contest's pages>/games/<id>`. */
+  readonly gameId: number | null;
+  /** Once played: the draft's place (1 the best, ties sharing) and how the game ended. */
+  readonly outcome: { readonly place: number; readonly reason: string } | null;
+  readonly createdAt: string;
+  /** When the test game and its stored game are deleted. */
+  readonly expiresAt: string;
+}
+
+/** What the editor page reads besides the contest (`GET {api}/editor`): for a logged-in author. */
+export interface EditorData {
+  /** The language the author last saved a draft in, or last submitted in; null for neither. */
+  readonly lang: string | null;
+  /** The bosses, lowest league first, then the active versions, best rated first (the author's own too). */
+  readonly opponents: readonly TestOpponent[];
+  readonly limits: {
+    /** Test games an author may ask for a minute (429 past it, with the wait). */
+    readonly perMinute: number;
+    /** How long a test game is kept. */
+    readonly keptDays: number;
+    /** The most a draft's text may hold, in bytes. */
+    readonly draftBytes: number;
+    /** Test games played at once on the server, every author's: the organiser's share of its slots; 0 when Play is off. */
+    readonly slots: number;
+  };
+  /** The author's test games in this contest, newest first (at most 20). */
+  readonly tests: readonly TestGameData[];
 }

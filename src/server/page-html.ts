@@ -13,12 +13,18 @@ const BUNDLE = fileURLToPath(new URL('../../pages/', import.meta.url));
 export interface Bundle {
   readonly js: string;
   readonly css: string;
+  /** The editor page's code editor, a bundle of its own that the page loads: never inlined. */
+  readonly editor: string;
 }
 
 export function readBundle(): Bundle {
   const js = `${BUNDLE}app.js`;
   if (!existsSync(js)) throw new Error(`the pages' bundle is missing (${js}): run npm run build`);
-  return { js: readFileSync(js, 'utf8'), css: readFileSync(`${BUNDLE}app.css`, 'utf8') };
+  return {
+    js: readFileSync(js, 'utf8'),
+    css: readFileSync(`${BUNDLE}app.css`, 'utf8'),
+    editor: readFileSync(`${BUNDLE}editor.js`, 'utf8'),
+  };
 }
 
 const HEAD = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';

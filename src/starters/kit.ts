@@ -23,7 +23,8 @@ export interface Language {
   readonly build: string | null;
   /**
    * The build where there is no network (a contest's): the packages `build` would install come from
-   * Tabula's own, whose node_modules folder replaces `{{MODULES}}`. `build` when absent.
+   * Tabula's own, whose node_modules folder replaces `{{MODULES}}`; a check of the source where
+   * `build` is none. `build` when absent.
    */
   readonly offlineBuild?: string;
   /** The bot's command line, run in its folder, as `tabula play` takes it. */
@@ -33,7 +34,16 @@ export interface Language {
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { id: 'python', name: 'Python', main: 'bot.py', build: null, run: 'python3 bot.py', tools: ['python3'] },
+  {
+    id: 'python',
+    name: 'Python',
+    main: 'bot.py',
+    build: null,
+    // A contest compiles the main file, so that a syntax error is the build's, at its line, not a crash in a game.
+    offlineBuild: 'python3 -m py_compile bot.py',
+    run: 'python3 bot.py',
+    tools: ['python3'],
+  },
   { id: 'javascript', name: 'JavaScript', main: 'bot.js', build: null, run: 'node bot.js', tools: ['node'] },
   {
     id: 'typescript',

@@ -81,6 +81,7 @@ describe('a contest site of two games (tabula ladder mills rummikode)', { skip, 
           rules: `/rules/${game}`,
           submit: `/contests/${game}/submit`,
           starters: `/contests/${game}/starters`,
+          editor: `/contests/${game}/editor`,
         },
       })),
     );

@@ -11,7 +11,7 @@ import { exportBuiltinBot } from '../../src/arena/builtin/export.js';
 import { viewProblem } from '../../src/arena/sandbox/file-view.js';
 import { findGame } from '../../src/games/registry.js';
 import { root, tabula } from '../support/cli.js';
-import { api, type RunningLadder, startLadder, until } from '../support/ladder.js';
+import { api, joinAuthors, type RunningLadder, startLadder, until } from '../support/ladder.js';
 import { browser, browserSkip, pageErrors, screenshot } from '../support/web.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tabula-verdict-test-'));
@@ -35,12 +35,7 @@ describe('a verdict in a real contest (tabula ladder mills)', {
 
   before(async () => {
     ladder = await startLadder(['mills', '--db', db, '--port', '0', '--concurrency', '2'], true);
-    const invites = (await tabula(['ladder', 'invite', '--db', db, '--count', '2'])).stdout.trim().split('\n');
-    for (const [i, name] of ['alice', 'bob'].entries()) {
-      const joined = await api(ladder.url, '/api/authors', { json: { invite: invites[i], name } });
-      assert.equal(joined.status, 201, JSON.stringify(joined.body));
-      tokens[name] = joined.body.token;
-    }
+    Object.assign(tokens, await joinAuthors(ladder.url, db, ['alice', 'bob']));
   });
   after(async () => {
     await ladder?.stop();

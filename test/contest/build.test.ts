@@ -18,7 +18,7 @@ const file = (path: string, text: string): PackedFile => ({
 });
 const skip = viewProblem() ?? (spawnSync('g++', ['--version']).status === 0 ? false : 'no g++');
 /** A language whose build is the shell script `build.sh` of the bot's files. */
-const scripted: Language = { ...findLanguage('python'), build: 'sh build.sh' };
+const scripted: Language = { ...findLanguage('python'), build: 'sh build.sh', offlineBuild: 'sh build.sh' };
 const withScript = (script: string): PackedFile[] => [file('bot.py', ''), file('build.sh', script)];
 
 describe('a submission’s build', { skip }, () => {

@@ -1,6 +1,8 @@
 /** A contest server (`tabula ladder`) of a test's own, as a real process, and the API as scripts call it. */
+
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { root, tabulaCommand } from './cli.js';
+import { root, tabula, tabulaCommand } from './cli.js';
 
 export interface RunningLadder {
   readonly url: string;
@@ -106,4 +108,18 @@ export async function until<T>(what: string, ms: number, check: () => Promise<T 
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${what}: not within ${ms} ms${last ? ` (${(last as Error).message})` : ''}`);
+}
+
+/** Authors joined to the site of `db` served at `url`, each with an invite of `tabula ladder invite`: their tokens by name. */
+export async function joinAuthors(url: string, db: string, names: readonly string[]): Promise<Record<string, string>> {
+  const made = await tabula(['ladder', 'invite', '--db', db, '--count', `${names.length}`]);
+  assert.equal(made.code, 0, made.stderr);
+  const invites = made.stdout.trim().split('\n');
+  const tokens: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    const joined = await api(url, '/api/authors', { json: { invite: invites[i], name } });
+    assert.equal(joined.status, 201, JSON.stringify(joined.body));
+    tokens[name] = joined.body.token;
+  }
+  return tokens;
 }

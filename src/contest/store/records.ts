@@ -113,3 +113,43 @@ export interface RatingUpdate {
 export type GameOutcome =
   | { readonly rated: true; readonly updates: readonly RatingUpdate[]; readonly leagues: ReadonlyMap<number, number> }
   | { readonly rated: false; readonly note: string; readonly machine?: boolean };
+
+/** An author's draft of a bot for a contest, in a language: the main file's text, saved as they type. */
+export interface DraftRecord {
+  readonly lang: string;
+  readonly text: string;
+  readonly savedAt: string;
+}
+
+/** A draft's build, kept by the content of its files: the build, packed, where it built; why not where it did not. */
+export interface DraftBuildRecord {
+  readonly sourceHash: string;
+  readonly ok: boolean;
+  readonly build: { readonly hash: string; readonly packed: Buffer } | null;
+  readonly reason: string;
+  readonly log: string;
+}
+
+/** Where a test game is: waiting for a slot, its draft being built, being played, played, or failed. */
+export type TestStatus = 'waiting' | 'building' | 'playing' | 'played' | 'failed';
+
+/** A test game of an author's draft against an opponent of the contest, at every other seat. */
+export interface TestGameRecord {
+  readonly id: number;
+  readonly authorId: number;
+  readonly lang: string;
+  /** Its draft's build's key (draft_builds). */
+  readonly sourceHash: string;
+  readonly opponent: number;
+  readonly players: number;
+  readonly seat: number;
+  readonly seed: number;
+  readonly status: TestStatus;
+  readonly reason: string;
+  /** Whether its build was there already (the same files built before); null before its build. */
+  readonly cached: boolean | null;
+  /** The stored game, once played, and the draft's place in it. */
+  readonly gameId: number | null;
+  readonly place: number | null;
+  readonly createdAt: string;
+}

@@ -1,9 +1,9 @@
 /**
  * A contest site's pages (`tabula ladder`, `<body data-site="contest">`): a contest for each game.
  * Each contest's pages are under `/contests/<game>` (base.ts), each under a header saying who is
- * logged in: the leaderboard, starters, submitting, an author's and a submission's pages, the
- * admin's, a final's. The site's own are the home (its contests), logging in, a game's viewer and a
- * game's rules. A site of one contest keeps the paths it had before sites held several: its
+ * logged in: the leaderboard, starters, submitting, the editor, an author's and a submission's
+ * pages, the admin's, a final's. The site's own are the home (its contests), logging in, a game's
+ * viewer and a game's rules. A site of one contest keeps the paths it had before sites held several: its
  * contest's pages at `/`, `/submit`, ..., its API at `/api`. A contest's description, and who asks,
  * come from `{api}/contest`, fetched again whenever the contest changes.
  */
@@ -17,6 +17,7 @@ import { RulesPage } from '../rules-page.js';
 import { AdminPage } from './admin-page.js';
 import { AuthorPage } from './author-page.js';
 import { baseOf, type ContestBase, ContestBaseContext, contestPath, pageOf, TOP } from './base.js';
+import { EditorPage } from './editor-page.js';
 import { FinalPage } from './final-page.js';
 import { HomePage } from './home-page.js';
 import { LeaderboardPage } from './leaderboard-page.js';
@@ -156,6 +157,7 @@ function ContestRoute({
   if (final !== undefined) return <FinalPage id={Number(final)} info={info} />;
   if (rest === '/') return <LeaderboardPage info={info} />;
   if (rest === '/submit') return <SubmitPage info={info} />;
+  if (rest === '/editor') return <EditorPage info={info} />;
   if (rest === '/starters') return <StartersPage info={info} />;
   if (rest === '/admin') return <AdminPage info={info} reloadInfo={reload} />;
   return <NoSuchPage home={page('/')} homeText="The leaderboard" />;
@@ -176,6 +178,7 @@ function ContestHeader({ info, base }: { info: ContestInfo; base: ContestBase })
         {author !== null && (
           <>
             <a href={page('/submit')}>Submit</a>
+            <a href={page('/editor')}>Editor</a>
             <a href={page(`/authors/${author}`)}>Your bots</a>
           </>
         )}

@@ -158,7 +158,7 @@ export function SubmitPage({ info }: { info: ContestInfo }) {
 }
 
 /** A submission being built and validated, followed until it plays or is rejected. */
-function Following({ id }: { id: number }) {
+export function Following({ id }: { id: number }) {
   const { page, api } = useBase();
   const { data, error } = useLiveJson<SubmissionData>(api(`/submissions/${id}`), 500);
   if (error) return <p class="failure">{error}</p>;

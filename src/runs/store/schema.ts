@@ -176,6 +176,45 @@ const MIGRATIONS: readonly string[] = [
    );
    ALTER TABLE contest_games ADD COLUMN twin_of INTEGER REFERENCES contest_games(idx);
    CREATE INDEX contest_games_twins ON contest_games(twin_of) WHERE twin_of IS NOT NULL;`,
+  // 5: what authors write and try in the browser, apart from the ladder: a draft per author, contest
+  // and language; the builds of drafts, by the content of their files (the build itself, packed, when
+  // it built); the test games of drafts, each stored once played under its contest's run of tests.
+  `CREATE TABLE drafts (
+     author_id INTEGER NOT NULL REFERENCES authors(id),
+     contest_id INTEGER NOT NULL REFERENCES contests(id),
+     lang TEXT NOT NULL,
+     text TEXT NOT NULL,
+     saved_at TEXT NOT NULL,
+     PRIMARY KEY (author_id, contest_id, lang)
+   );
+   CREATE TABLE draft_builds (
+     source_hash TEXT PRIMARY KEY,
+     ok INTEGER NOT NULL,
+     build_hash TEXT,
+     packed BLOB,
+     reason TEXT NOT NULL,
+     log TEXT NOT NULL,
+     built_at TEXT NOT NULL
+   );
+   CREATE TABLE test_games (
+     id INTEGER PRIMARY KEY,
+     contest_id INTEGER NOT NULL REFERENCES contests(id),
+     author_id INTEGER NOT NULL REFERENCES authors(id),
+     lang TEXT NOT NULL,
+     source_hash TEXT NOT NULL,
+     opponent_id INTEGER NOT NULL REFERENCES entrants(id),
+     players INTEGER NOT NULL,
+     seat INTEGER NOT NULL,
+     seed INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     reason TEXT NOT NULL DEFAULT '',
+     cached INTEGER,
+     game_id INTEGER,
+     place INTEGER,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX test_games_by_author ON test_games(author_id, created_at);
+   CREATE INDEX test_games_by_game ON test_games(game_id) WHERE game_id IS NOT NULL;`,
 ];
 
 /** The schema version this Tabula writes. */

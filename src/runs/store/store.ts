@@ -193,6 +193,16 @@ export class Store {
     return row?.run_id ?? null;
   }
 
+  /** Deletes stored games of the run, replays and all: a contest's test games past their time. */
+  forgetGames(runId: number, ids: readonly number[]): void {
+    this.writing(() => {
+      const forget = this.db.prepare('DELETE FROM games WHERE run_id = ? AND id = ?');
+      this.db.transaction(() => {
+        for (const id of ids) forget.run(runId, id);
+      })();
+    });
+  }
+
   replay(gameId: number): Replay | null {
     if (this.version === 'empty') return null;
     const row = this.db.prepare('SELECT replay FROM games WHERE id = ?').get(gameId) as { replay: Buffer } | undefined;
