@@ -164,7 +164,7 @@ export class Contest {
         lanes: shared.lanes,
         ...(this.settings.buildLimits && { buildLimits: this.settings.buildLimits }),
         ...(this.settings.cache !== undefined && { cache: this.settings.cache }),
-        log: (line) => (this.settings.log ? this.settings.log(line) : process.stderr.write(`${line}\n`)),
+        log: (line) => this.log(line),
         changed: () => this.changed(),
       },
     );
@@ -610,7 +610,11 @@ export class Contest {
   private tell(id: number, event: string): void {
     const entrant = this.tables.entrant(id);
     if (!entrant) return;
-    const line = `tabula: submission ${id} (${this.game.id} ${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`;
+    this.log(`tabula: submission ${id} (${this.game.id} ${this.nameOf(entrant)}, ${entrant.lang}): ${oneLine(event)}`);
+  }
+
+  /** A line of the server's log: the settings' `log`, else stderr. */
+  private log(line: string): void {
     if (this.settings.log) this.settings.log(line);
     else process.stderr.write(`${line}\n`);
   }

@@ -128,7 +128,8 @@ const places = (e: Pick<EntrantRecord, 'games' | 'places' | 'tableSizes'>): Plac
   tableSizes: { ...e.tableSizes },
 });
 
-const round = (x: number): number => Math.round(x * 1000) / 1000;
+/** A figure to three decimals, as the API gives ratings and places. */
+export const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** The games a submission's page lists, newest first, and the failures it links. */
 const LISTED_GAMES = 200;

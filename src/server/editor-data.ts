@@ -10,7 +10,7 @@ import { shownRating } from '../contest/ratings.js';
 import type { TestGameRecord } from '../contest/store/records.js';
 import { MAX_DRAFT_BYTES, TEST_GAMES_KEPT_DAYS, TESTS_PER_MINUTE } from '../contest/test-games.js';
 import { findLanguage } from '../starters/kit.js';
-import type { Asker } from './contest-data.js';
+import { type Asker, round } from './contest-data.js';
 import type { EditorData, TestGameData, TestOpponent } from './contest-wire.js';
 import { hidePrivate } from './private-parts.js';
 
@@ -43,7 +43,7 @@ function opponents(contest: Contest): TestOpponent[] {
     name: contest.nameOf(e),
     league: contest.leagues[e.league]!.name,
     boss: e.authorId === null,
-    rating: Math.round(shownRating(e) * 1000) / 1000,
+    rating: round(shownRating(e)),
   }));
 }
 
