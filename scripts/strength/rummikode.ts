@@ -9,8 +9,11 @@
  * log). RummiKode is played by more than two, so this is not a pair gauntlet.
  */
 import { playGame } from '../../src/arena/game-loop.js';
+import type { ReplayTurn } from '../../src/arena/replay.js';
 import { millis } from '../../src/core/units.js';
 import { game } from '../../src/games/rummikode/index.js';
+import { readTurn } from '../../src/games/rummikode/input.js';
+import { hasMove } from '../../src/games/rummikode/moves.js';
 import { gauntletOptions } from './gauntlet.js';
 
 /** The strong bot on a node budget (not time), so that the tables do not depend on the machine's load. */
@@ -40,6 +43,18 @@ function wilson(k: number, n: number): [number, number] {
 
 const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
+/** Whether any input sent to `seat` showed it a first PUSH of 25 in its hand. */
+async function everCouldOpen(turns: readonly ReplayTurn[], seat: number): Promise<boolean> {
+  for (const { seat: to, input } of turns) {
+    if (to !== seat) continue;
+    let next = 0;
+    const turn = await readTurn({ readLine: async () => input[next++] ?? null, writeLine: () => {}, log: () => {} });
+    const hand = turn!.players[turn!.me]!.hand;
+    if (hasMove({ stacks: [], hand, actionsLeft: 0, opened: false }, 'PUSH')) return true;
+  }
+  return false;
+}
+
 export async function main(args: readonly string[]): Promise<void> {
   const options = gauntletOptions(args);
   const games = options.games ?? 300;
@@ -47,7 +62,7 @@ export async function main(args: readonly string[]): Promise<void> {
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
   console.log(`rummikode: ${STRONG}, seats rotated, ${games} games a table, seeds from ${options.seed}`);
   console.log(
-    'table                   games  first (alone) [95%]        share  emptied by strong / others  hand emptied [95%]         cap  failed',
+    'table                   games  first (alone) [95%]        share  place  no opening  emptied by strong / others  hand emptied [95%]         cap  failed',
   );
   for (const table of TABLES.filter((t) => options.only === undefined || t.name.includes(options.only))) {
     let first = 0;
@@ -55,6 +70,8 @@ export async function main(args: readonly string[]): Promise<void> {
     let othersOut = 0;
     let capped = 0;
     let failed = 0;
+    let places = 0;
+    let noOpening = 0;
     for (let g = 0; g < games; g++) {
       const at = g % table.players;
       const bots = Array.from({ length: table.players }, (_, s) => (s === at ? STRONG : table.opponent));
@@ -64,6 +81,8 @@ export async function main(args: readonly string[]): Promise<void> {
       });
       const firsts = result.players.filter((p) => p.rank === 1).length;
       if (result.players[at]!.rank === 1 && firsts === 1) first++;
+      places += result.players[at]!.rank;
+      if (!(await everCouldOpen(replay.turns, at))) noOpening++;
       if (/thrown all its cards/.test(result.reason)) result.winner === at ? strongOut++ : othersOut++;
       else if (/commands played/.test(result.reason)) capped++;
       if (result.players.some((p) => p.status !== 'ok') || replay.turns.some((t) => t.stderr !== '')) failed++;
@@ -73,7 +92,7 @@ export async function main(args: readonly string[]): Promise<void> {
       return `${percent(k / games)} [${percent(low)}, ${percent(high)}]`;
     };
     console.log(
-      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate(first).padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${rate(strongOut + othersOut).padEnd(25)}  ${String(capped).padStart(3)}  ${failed}`,
+      `${table.name.padEnd(22)}  ${String(games).padStart(5)}  ${rate(first).padEnd(25)}  ${percent(1 / table.players).padStart(5)}  ${(places / games).toFixed(2).padStart(5)}  ${String(noOpening).padStart(10)}  ${`${strongOut} / ${othersOut}`.padEnd(26)}  ${rate(strongOut + othersOut).padEnd(25)}  ${String(capped).padStart(3)}  ${failed}`,
     );
   }
 }
