@@ -1,25 +1,33 @@
 /**
- * Fits the Minishogi evaluation's weights to game results (Texel's method), in two steps:
+ * Fits the Minishogi evaluation's weights (Texel's method) to game results, or to a stronger
+ * engine's scores:
  *
  *   node dist/scripts/tuning/minishogi.js play GAMES NODES FILE [SEED]
  *     self-play of the search at NODES a move from random openings (2 to 8 random plies), writing
- *     the game's quiet positions with its result for player 0 (1, 0.5 or 0), one `SFEN result` a line;
+ *     the game's quiet positions with its result for player 0 (1, 0.5 or 0), one `SFEN result` a
+ *     line;
  *   node dist/scripts/tuning/minishogi.js fit FILE... [--epochs N] [--write]
  *     fits the weights so that sigmoid(K x evaluation) predicts the results (K fitted first, with
  *     the current weights), placement tables pulled towards 0; prints the loss on a tenth of the
  *     positions held out, and with --write rewrites src/games/minishogi/engine/weights.ts;
- *   node dist/scripts/tuning/minishogi.js fit-scores FILE... [--epochs N] [--write]
- *     the same, fitted to a stronger engine's scores instead of results: one `SFEN score best` a
- *     line (the engine's score for the side to move in its own centipawns, and its best move in
- *     USI); a position whose best move captures or promotes is left out, the scores are scaled to
- *     the evaluation's unit by the factor that fits the current weights best, and every weight is
- *     pulled towards its current value rather than towards 0 (a few thousand positions cannot
- *     refit 1,943 weights from nothing).
+ *   node dist/scripts/tuning/minishogi.js label FILE OUT ENGINE [DEPTH] [WORKERS]
+ *     scores the positions of FILE (as `play` writes them) by the USI engine ENGINE
+ *     (Fairy-Stockfish, 16 MB of hash), a search to DEPTH (9) each, WORKERS (2) engines at once,
+ *     writing one `SFEN score best` a line to OUT: the engine's score for the side to move in its
+ *     own centipawns (a mate as 10000), and its best move in USI;
+ *   node dist/scripts/tuning/minishogi.js fit-scores FILE... [--epochs N] [--anchor L] [--write]
+ *     the same as `fit`, fitted to those scores instead of results: a position whose best move
+ *     captures or promotes is left out, the scores are scaled to the evaluation's unit by the
+ *     factor that fits the current weights best, and every weight is pulled towards its current
+ *     value by L x (difference)² (2e-10 by default) rather than towards 0.
  *
  * A position is quiet when the player to move is not in check and the search's move neither
  * captures nor promotes: its static evaluation then means what the game's result says.
  */
+import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { Rng } from '../../src/core/rng.js';
 import {
   evaluate,
@@ -72,6 +80,47 @@ function play(games: number, nodes: number, file: string, seed: number): void {
   }
 }
 
+/** `label`: each position's score and best move by a USI engine's search to `depth`. */
+async function label(file: string, out: string, engine: string, depth: number, workers: number): Promise<void> {
+  const positions = linesOf([file]).map((line) => line.split(' ').slice(0, 4).join(' '));
+  writeFileSync(out, '');
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  const worker = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(engine, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+      child.on('error', reject);
+      let sfen = '';
+      let score: number | null = null;
+      const ask = (): void => {
+        if (next === positions.length) {
+          child.stdin.end('quit\n');
+          resolve();
+          return;
+        }
+        sfen = positions[next++]!;
+        score = null;
+        child.stdin.write(`position sfen ${sfen}\ngo depth ${depth}\n`);
+      };
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const info = /\bscore (cp|mate) (-?\d+)/.exec(line);
+        if (info) score = info[1] === 'cp' ? Number(info[2]) : Math.sign(Number(info[2])) * 10_000;
+        if (line === 'readyok') ask();
+        else if (line.startsWith('bestmove ')) {
+          const best = line.split(' ')[1]!;
+          if (score !== null && best !== 'resign' && best !== '(none)')
+            appendFileSync(out, `${sfen} ${score} ${best}\n`);
+          if (++done % 5000 === 0)
+            process.stderr.write(`${done} positions, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+          ask();
+        }
+      });
+      child.stdin.write('usi\nsetoption name UCI_Variant value minishogi\nsetoption name USI_Hash value 16\nisready\n');
+    });
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
 interface Sample {
   readonly start: number;
   readonly end: number;
@@ -103,19 +152,22 @@ class Features {
 const linesOf = (files: readonly string[]): string[] =>
   files.flatMap((file) => readFileSync(file, 'utf8').split('\n')).filter((line) => line !== '');
 
+/** How hard weights are pulled: the tables towards 0 when fitting results, every weight towards its value when fitting scores. */
+const PULL = { results: 2e-7, scores: 2e-10 };
+
 function fitResults(files: readonly string[], epochs: number, write: boolean): void {
   const features = new Features();
   for (const line of linesOf(files)) {
     const at = line.lastIndexOf(' ');
     features.add(parseSfen(line.slice(0, at)), Number(line.slice(at + 1)));
   }
-  fit(features, null, epochs, write);
+  fit(features, null, PULL.results, epochs, write);
 }
 
 /** The scale of the weights' own fit to game results (weights.ts), for an engine's scores. */
 const RESULTS_K = 0.789;
 
-function fitScores(files: readonly string[], epochs: number, write: boolean): void {
+function fitScores(files: readonly string[], epochs: number, pull: number, write: boolean): void {
   const features = new Features();
   let left = 0;
   for (const line of linesOf(files)) {
@@ -127,7 +179,7 @@ function fitScores(files: readonly string[], epochs: number, write: boolean): vo
     else features.add(pos, pos.side === 0 ? Number(score) : -Number(score));
   }
   console.log(`${left} positions left out (best move not quiet, or decided)`);
-  fit(features, RESULTS_K, epochs, write);
+  fit(features, RESULTS_K, pull, epochs, write);
 }
 
 /**
@@ -135,7 +187,7 @@ function fitScores(files: readonly string[], epochs: number, write: boolean): vo
  * `scoresK`, to scores, seen as sigmoid(scoresK x scale x score) with the scale fitted to the
  * current weights, every weight pulled towards its current value.
  */
-function fit(features: Features, scoresK: number | null, epochs: number, write: boolean): void {
+function fit(features: Features, scoresK: number | null, lambda: number, epochs: number, write: boolean): void {
   const { samples } = features;
   const idx = Int32Array.from(features.indices);
   const cnt = Float64Array.from(features.counts);
@@ -187,7 +239,6 @@ function fit(features: Features, scoresK: number | null, epochs: number, write: 
   // towards its current value (scores).
   const regularized = (i: number): boolean => scoresK !== null || (i >= PLACEMENT && i < HAND);
   const anchor = (i: number): number => (scoresK === null ? 0 : WEIGHTS[i]!);
-  const lambda = 2e-7;
   const m = new Float64Array(WEIGHT_COUNT);
   const v = new Float64Array(WEIGHT_COUNT);
   const grad = new Float64Array(WEIGHT_COUNT);
@@ -221,16 +272,23 @@ function fit(features: Features, scoresK: number | null, epochs: number, write: 
     writeWeights(
       rounded,
       scoresK === null
-        ? `fitted to the results of self-play games by\n * scripts/tuning/minishogi.ts (${samples.length} positions, K = ${k.toFixed(3)})`
-        : `fitted by scripts/tuning/minishogi.ts fit-scores to a stronger engine's\n * scores of ${samples.length} quiet positions (scaled by ${scale.toFixed(3)}, K = ${k.toFixed(3)}), from the weights before`,
+        ? [
+            "The evaluation's weights (layout in evaluation.ts), fitted to the results of self-play games by",
+            `scripts/tuning/minishogi.ts (${samples.length} positions, K = ${k.toFixed(3)}). Generated: do not edit by hand.`,
+          ]
+        : [
+            "The evaluation's weights (layout in evaluation.ts), fitted by scripts/tuning/minishogi.ts",
+            `fit-scores to a stronger engine's scores of ${samples.length} quiet positions (scaled by ${scale.toFixed(3)},`,
+            `K = ${k.toFixed(3)}), from the weights before. Generated: do not edit by hand.`,
+          ],
     );
 }
 
-function writeWeights(w: Int16Array, fitted: string): void {
+function writeWeights(w: Int16Array, header: readonly string[]): void {
   const rows: string[] = [];
   for (let i = 0; i < w.length; i += 25) rows.push(`  ${Array.from(w.subarray(i, i + 25)).join(', ')},`);
   const text = `/**
- * The evaluation's weights (layout in evaluation.ts), ${fitted}. Generated: do not edit by hand.
+${header.map((line) => ` * ${line}`).join('\n')}
  */
 // prettier-ignore
 export const WEIGHTS: Int16Array = Int16Array.from([
@@ -241,19 +299,25 @@ ${rows.join('\n')}
   console.log('wrote src/games/minishogi/engine/weights.ts');
 }
 
-const [command, ...rest] = process.argv.slice(2);
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { epochs: { type: 'string', default: '1000' }, anchor: { type: 'string' }, write: { type: 'boolean' } },
+});
+const [command, ...args] = positionals;
+const epochs = Number(values.epochs);
+const write = values.write === true;
 if (command === 'play') {
-  const [games = '100', nodes = '2000', file = 'minishogi-positions.txt', seed = '1'] = rest;
+  const [games = '100', nodes = '2000', file = 'minishogi-positions.txt', seed = '1'] = args;
   writeFileSync(file, '', { flag: 'a' });
   play(Number(games), Number(nodes), file, Number(seed));
-} else if (command === 'fit' || command === 'fit-scores') {
-  const epochsAt = rest.indexOf('--epochs');
-  const epochs = epochsAt < 0 ? 1000 : Number(rest[epochsAt + 1]);
-  const files = rest.filter((arg, i) => !arg.startsWith('--') && rest[i - 1] !== '--epochs');
-  (command === 'fit' ? fitResults : fitScores)(files, epochs, rest.includes('--write'));
-} else {
+} else if (command === 'label' && args.length >= 3) {
+  const [file, out, engine, depth = '9', workers = '2'] = args as [string, string, string, string?, string?];
+  await label(file, out, engine, Number(depth), Number(workers));
+} else if (command === 'fit') fitResults(args, epochs, write);
+else if (command === 'fit-scores') fitScores(args, epochs, Number(values.anchor ?? PULL.scores), write);
+else {
   console.error(
-    'usage: minishogi-tune play GAMES NODES FILE [SEED] | fit FILE... [--epochs N] [--write] | fit-scores FILE... [--epochs N] [--write]',
+    'usage: minishogi-tune play GAMES NODES FILE [SEED] | label FILE OUT ENGINE [DEPTH] [WORKERS] | fit FILE... [--epochs N] [--write] | fit-scores FILE... [--epochs N] [--anchor L] [--write]',
   );
   process.exitCode = 2;
 }
