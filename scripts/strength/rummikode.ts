@@ -4,9 +4,10 @@
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
  * against its share of the seats; how the games ended: a hand emptied (by whom, and the share of
- * games so ended with its interval) or the 250-command cap; and the games with a command refused (a
+ * games so ended with its interval) or the 250-command cap; the games with a command refused (a
  * player disqualified) or with a planned command the strong bot found refused before sending it (its
- * log). RummiKode is played by more than two, so this is not a pair gauntlet.
+ * log); its mean place; and the games in which its hand never held a first PUSH of 25, where it could
+ * only WAIT whatever it played. RummiKode is played by more than two, so this is not a pair gauntlet.
  */
 import { playGame } from '../../src/arena/game-loop.js';
 import type { ReplayTurn } from '../../src/arena/replay.js';

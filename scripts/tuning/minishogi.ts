@@ -14,7 +14,9 @@
  *     scores the positions of FILE (as `play` writes them) by the USI engine ENGINE
  *     (Fairy-Stockfish, 16 MB of hash), a search to DEPTH (9) each, WORKERS (2) engines at once,
  *     writing one `SFEN score best` a line to OUT: the engine's score for the side to move in its
- *     own centipawns (a mate as 10000), and its best move in USI;
+ *     own centipawns (a mate as 10000), and its best move in USI. Each engine's hash keeps what it
+ *     searched before, so a score depends on the positions that engine took earlier: with one
+ *     worker two runs give the same file, with more the order they share the positions in decides;
  *   node dist/scripts/tuning/minishogi.js fit-scores FILE... [--epochs N] [--anchor L] [--write]
  *     the same as `fit`, fitted to those scores instead of results: a position whose best move
  *     captures or promotes is left out, the scores are scaled to the evaluation's unit by the
@@ -185,7 +187,8 @@ function fitScores(files: readonly string[], epochs: number, pull: number, write
 /**
  * Fits to results, with K fitted to the current weights and the tables pulled towards 0; or, with
  * `scoresK`, to scores, seen as sigmoid(scoresK x scale x score) with the scale fitted to the
- * current weights, every weight pulled towards its current value.
+ * current weights, every weight pulled towards its current value; the pull is `lambda` x
+ * (difference)².
  */
 function fit(features: Features, scoresK: number | null, lambda: number, epochs: number, write: boolean): void {
   const { samples } = features;
@@ -290,7 +293,7 @@ function writeWeights(w: Int16Array, header: readonly string[]): void {
   const text = `/**
 ${header.map((line) => ` * ${line}`).join('\n')}
  */
-// prettier-ignore
+// biome-ignore format: as the tuner writes it, 25 weights a row
 export const WEIGHTS: Int16Array = Int16Array.from([
 ${rows.join('\n')}
 ]);
