@@ -5,10 +5,10 @@
  * test/ (not from dist/, where the build of a deleted test may linger), run two files at a time.
  * Whatever else they pass, these do not replace `npm test` before a commit.
  */
-import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { root } from './cli.js';
 import { filesUnder } from './files.js';
+import { runSuites } from './suites.js';
 
 /** The folders of test/ whose suites are fast, and the files there that are not (they start processes or other engines). */
 const FOLDERS = ['core', 'boards', 'games', 'runs', 'contest'];
@@ -31,7 +31,4 @@ const files = [
   .filter((file) => !SLOW.some((slow) => slow.test(file)))
   .sort()
   .map((file) => join(root, 'dist', relative(root, file)).replace(/\.ts$/, '.js'));
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], {
-  stdio: 'inherit',
-});
-process.exitCode = run.status ?? 1;
+runSuites(['--test-concurrency=2', ...process.argv.slice(2)], files);
