@@ -6,6 +6,7 @@
  * score the positions they hold exactly.
  */
 
+import { negate } from '../../core/negate.js';
 import { keyStones } from './bitboard.js';
 import { DECIDED, type Evaluator, WIN_SCORE } from './evaluation.js';
 import { isCapture, moveFrom, moveTake1, moveTake2, moveTo, NO_MOVE, type PackedMove } from './moves.js';
@@ -305,12 +306,6 @@ function pickNext(moves: Int32Array, order: Int32Array, i: number, n: number): P
   }
   return moves[i]!;
 }
-
-/**
- * Scores and bounds change sides as `0 - x`, never as `-x`: the negation of 0 is -0, which is not a
- * small integer to V8, and one -0 made it throw away the search's compiled code in a timed turn.
- */
-const negate = (x: number): number => 0 - x;
 
 /** The score of a finished game for the side to move, `ply` moves below the root: sooner wins are better. */
 function terminalScore(status: number, ply: number): number {

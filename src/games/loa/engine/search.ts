@@ -10,6 +10,7 @@
  * it is winning. Everything lives in typed arrays allocated once: nothing is allocated per node.
  */
 import { performance } from 'node:perf_hooks';
+import { negate } from '../../../core/negate.js';
 import { EMPTY, MAX_MOVES, type Move, type Position } from '../position.js';
 import { evaluate, type Weights } from './evaluation.js';
 
@@ -186,12 +187,12 @@ export class Search {
       if (p.moverConnected(m)) s = WIN - height - 1;
       else if (captured !== EMPTY && p.isConnected(p.toMove)) s = -(WIN - height - 1);
       else if (gamePly + 1 >= this.maxMoves) s = 0;
-      else if (i === 0) s = -this.pvs(depth - 1, -beta, -alpha, height + 1);
+      else if (i === 0) s = negate(this.pvs(depth - 1, negate(beta), negate(alpha), height + 1));
       else {
         const reduce = depth >= 3 && i >= 3 && quiet && this.order[base + i]! < KILLER_ORDER ? 1 : 0;
-        s = -this.pvs(depth - 1 - reduce, -alpha - 1, -alpha, height + 1);
-        if (s > alpha && reduce !== 0) s = -this.pvs(depth - 1, -alpha - 1, -alpha, height + 1);
-        if (s > alpha && s < beta) s = -this.pvs(depth - 1, -beta, -alpha, height + 1);
+        s = negate(this.pvs(depth - 1 - reduce, -1 - alpha, negate(alpha), height + 1));
+        if (s > alpha && reduce !== 0) s = negate(this.pvs(depth - 1, -1 - alpha, negate(alpha), height + 1));
+        if (s > alpha && s < beta) s = negate(this.pvs(depth - 1, negate(beta), negate(alpha), height + 1));
       }
       p.unmake(m, captured);
       if (this.stopped) return 0;
@@ -263,6 +264,9 @@ export class Search {
   }
 }
 
-/** A score as the table keeps it: wins and losses counted from the node, not the root. */
-const toTable = (s: number, height: number): number => (s > DECIDED ? s + height : s < -DECIDED ? s - height : s);
-const fromTable = (s: number, height: number): number => (s > DECIDED ? s - height : s < -DECIDED ? s + height : s);
+/**
+ * A score as the table keeps it: wins and losses counted from the node, not the root. The arithmetic
+ * runs for every score, so that V8 has seen it before the first win (see core/negate.ts).
+ */
+const toTable = (s: number, height: number): number => s + (s > DECIDED ? height : 0) - (s < -DECIDED ? height : 0);
+const fromTable = (s: number, height: number): number => s - (s > DECIDED ? height : 0) + (s < -DECIDED ? height : 0);

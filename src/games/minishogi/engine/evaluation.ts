@@ -188,8 +188,8 @@ export function evaluate(pos: Position, w: Int16Array, trace: Float64Array | nul
     w[KING_ATTACKED + popcount(zone1 & attacked0)]! -
     w[KING_ESCAPES + popcount(zone1 & ~own1 & ~attacked0)]! -
     w[KING_GUARDS + popcount(zone1 & own1)]!;
-  const sign = pos.side === 0 ? 1 : -1;
-  return sign * (score + sign * w[TEMPO]!);
+  // Not `sign * (...)`: for player 1 a score of 0 would be -0 (see core/negate.ts).
+  return pos.side === 0 ? score + w[TEMPO]! : w[TEMPO]! - score;
 }
 
 /** Each side's attacked squares, filled by `traced`. */

@@ -14,6 +14,7 @@
  *
  * Everything it needs is allocated when it is made: nothing per node.
  */
+import { negate } from '../../../core/negate.js';
 import type { Colour } from '../board.js';
 import type { Move } from '../moves.js';
 import { typeOfCode } from '../pieces.js';
@@ -289,7 +290,7 @@ export class Search {
         const savedNull = this.nullIndex;
         this.nullIndex = pos.historyLength;
         pos.makeNull();
-        const score = -this.negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+        const score = negate(this.negamax(negate(beta), 1 - beta, depth - 1 - reduction, ply + 1, false));
         pos.unmakeNull();
         this.nullIndex = savedNull;
         if (this.stopped) return 0;
@@ -318,7 +319,7 @@ export class Search {
 
       // Near the leaves, late quiet moves, and moves that lose material or cannot reach alpha, are skipped.
       const prunable = ply > 0 && !inCheck && best > -DECIDED;
-      if (prunable && quiet && depth <= 4 && quiets > ((3 + depth * depth) * (improving ? 2 : 1)) / 2) {
+      if (prunable && quiet && depth <= 4 && 2 * quiets > (3 + depth * depth) * (improving ? 2 : 1)) {
         if (noisy === 0) break;
         // The quiet moves after it are skipped too: only the captures and promotions left are
         // picked from now on, rather than every skipped move in turn.
@@ -343,19 +344,21 @@ export class Search {
       pos.make(m as Move);
       const next = safeCheck ? depth : depth - 1;
       let score: number;
-      if (i === 0) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
+      if (i === 0) score = negate(this.negamax(negate(beta), negate(alpha), next, ply + 1, givesCheck));
       else {
         let reduction = 0;
         if (depth >= 3 && quiet && !safeCheck && i >= (pvNode ? 3 : 2)) {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(i, 63)]!;
           if (!pvNode) reduction++;
           if (this.isKiller(m, ply)) reduction--;
-          reduction -= Math.trunc(this.history[((pos.side ^ 1) << 10) | (m & 1023)]! / 8192);
+          reduction -= (this.history[((pos.side ^ 1) << 10) | (m & 1023)]! / 8192) | 0;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = -this.negamax(-alpha - 1, -alpha, next - reduction, ply + 1, givesCheck);
-        if (score > alpha && reduction > 0) score = -this.negamax(-alpha - 1, -alpha, next, ply + 1, givesCheck);
-        if (score > alpha && score < beta) score = -this.negamax(-beta, -alpha, next, ply + 1, givesCheck);
+        score = negate(this.negamax(-1 - alpha, negate(alpha), next - reduction, ply + 1, givesCheck));
+        if (score > alpha && reduction > 0)
+          score = negate(this.negamax(-1 - alpha, negate(alpha), next, ply + 1, givesCheck));
+        if (score > alpha && score < beta)
+          score = negate(this.negamax(negate(beta), negate(alpha), next, ply + 1, givesCheck));
       }
       pos.unmake();
       if (this.stopped) {
@@ -434,7 +437,7 @@ export class Search {
       } else if (best > -DECIDED && (((m >> 5) & 31) >= 25 || pos.board[m & 31] === 0) && exchange(pos, m) < 0)
         continue; // once the king is safe, an evasion that gives a piece away (a drop in the way, say) is not tried
       pos.make(m as Move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck(), false);
+      const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, pos.inCheck(), false));
       pos.unmake();
       if (this.stopped) return 0;
       if (score > best) {
@@ -452,7 +455,7 @@ export class Search {
       for (let i = base; i < base + checking; i++) {
         const m = this.moves[i]!;
         pos.make(m as Move);
-        const score = -this.quiescence(-beta, -alpha, ply + 1, true, false);
+        const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, true, false));
         pos.unmake();
         if (this.stopped) return 0;
         if (score > best) {
@@ -585,7 +588,7 @@ export class Search {
   /** History moves toward ±HISTORY_MAX, never past it. */
   private addHistory(i: number, bonus: number): void {
     const h = this.history[i]!;
-    this.history[i] = h + bonus - Math.trunc((h * Math.abs(bonus)) / HISTORY_MAX);
+    this.history[i] = h + bonus - (((h * Math.abs(bonus)) / HISTORY_MAX) | 0);
   }
 
   private updatePv(ply: number, m: number): void {
@@ -602,8 +605,11 @@ export class Search {
 const isQuiet = (board: Int8Array, m: number): boolean =>
   (m & 1024) === 0 && (((m >> 5) & 31) >= 25 || board[m & 31] === 0);
 
-/** Mate scores are stored relative to the position, not the root. */
+/**
+ * Mate scores are stored relative to the position, not the root. The arithmetic runs for every
+ * score, so that V8 has seen it before the first mate (see core/negate.ts).
+ */
 const toTable = (score: number, ply: number): number =>
-  score >= DECIDED ? score + ply : score <= -DECIDED ? score - ply : score;
+  score + (score >= DECIDED ? ply : 0) - (score <= -DECIDED ? ply : 0);
 const fromTable = (score: number, ply: number): number =>
-  score >= DECIDED ? score - ply : score <= -DECIDED ? score + ply : score;
+  score - (score >= DECIDED ? ply : 0) + (score <= -DECIDED ? ply : 0);
