@@ -5,13 +5,15 @@
  * not fill the machine's temporary folder run after run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Runs `files` with `node --test` and `args` before them; sets the exit code to the run's. */
 export function runSuites(args: readonly string[], files: readonly string[]): void {
   const scratch = mkdtempSync(join(tmpdir(), 'tabula-tests-'));
+  // Open to every user, as the folder it stands for: the cgroup v2 suite plays bots as an ordinary user.
+  chmodSync(scratch, 0o1777);
   const child = spawn(process.execPath, ['--test', ...args, ...files], {
     stdio: 'inherit',
     env: { ...process.env, TMPDIR: scratch },
