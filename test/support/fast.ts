@@ -5,7 +5,7 @@
  * test/ (not from dist/, where the build of a deleted test may linger), run two files at a time.
  * Whatever else they pass, these do not replace `npm test` before a commit.
  */
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { root } from './cli.js';
 import { filesUnder } from './files.js';
 import { runSuites } from './suites.js';
@@ -29,6 +29,5 @@ const files = [
   join(root, 'test', 'docs.test.ts'),
 ]
   .filter((file) => !SLOW.some((slow) => slow.test(file)))
-  .sort()
-  .map((file) => join(root, 'dist', relative(root, file)).replace(/\.ts$/, '.js'));
+  .sort();
 runSuites(['--test-concurrency=2', ...process.argv.slice(2)], files);

@@ -7,10 +7,15 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { root } from './cli.js';
 
-/** Runs `files` with `node --test` and `args` before them; sets the exit code to the run's. */
-export function runSuites(args: readonly string[], files: readonly string[]): void {
+/**
+ * Runs the builds (in dist/) of the suites `sources` (test files ending in .test.ts) with
+ * `node --test` and `args` before them; sets the exit code to the run's.
+ */
+export function runSuites(args: readonly string[], sources: readonly string[]): void {
+  const files = sources.map((file) => join(root, 'dist', relative(root, file)).replace(/\.ts$/, '.js'));
   const scratch = mkdtempSync(join(tmpdir(), 'tabula-tests-'));
   // Open to every user, as the folder it stands for: the cgroup v2 suite plays bots as an ordinary user.
   chmodSync(scratch, 0o1777);
@@ -18,7 +23,7 @@ export function runSuites(args: readonly string[], files: readonly string[]): vo
     stdio: 'inherit',
     env: { ...process.env, TMPDIR: scratch },
   });
-  // Ctrl-C reaches the test run too (one process group): wait for it to stop, then clean up.
+  // A signal to this runner goes to the test run too; the folder goes once the run has stopped.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
     rmSync(scratch, { recursive: true, force: true });
