@@ -10,6 +10,7 @@ import type { Contest, ContestSettings } from '../../src/contest/contest.js';
 import { FIRST_RATING } from '../../src/contest/ratings.js';
 import { ContestSite } from '../../src/contest/site.js';
 import type { Verdict } from '../../src/contest/verdict.js';
+import { millis } from '../../src/core/units.js';
 import { findGame } from '../../src/games/registry.js';
 import { Store } from '../../src/runs/store/store.js';
 import { packFiles } from '../../src/runs/workers/bot-files.js';
@@ -23,8 +24,10 @@ async function instantContest(gameId: string) {
   const store = new Store(join(dir, 'contest.db'));
   const game = await findGame(gameId);
   const bases = new Map<number, Replay>();
+  // Limits no busy machine reaches: a base game lost on time would void every game stored from it.
+  const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
   for (const seats of [2, 3, 4].filter((n) => n >= game.seats.min && n <= game.seats.max))
-    bases.set(seats, (await playGame(game, Array(seats).fill('builtin:random'), { seed: 3 })).replay);
+    bases.set(seats, (await playGame(game, Array(seats).fill('builtin:random'), { seed: 3, timeLimits })).replay);
   const open = async (executor?: ContestSettings['executor']) =>
     (
       await ContestSite.open(
