@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TIME_POLICY as MORRIS } from '../../src/boards/morris-engine/players.js';
+import { firstTurnDeadlines, TIME_POLICY as MORRIS } from '../../src/boards/morris-engine/players.js';
 import type { TimeLimits } from '../../src/core/time-control.js';
 import {
   GameTimeManager,
@@ -96,6 +96,25 @@ describe("Mills' and Nine Men's Morris's turns", () => {
     assert.equal(clock.age(480), 500);
     assert.equal(turnTime(MORRIS_LIMITS, MORRIS, 0.3, false), 15);
     assert.equal(turnTime(MORRIS_LIMITS, MORRIS, 0.3, true), 15);
+  });
+
+  it('search the first turn longer: 45% of its limit from the read, by 70% from where the clock counts it', () => {
+    const later = { soft: 0, hard: 0 };
+    // [time, read at, counted from, stops set at, soft, hard]
+    const cases = [
+      [0.3, 5000, 5000, 5010, 5274, 5450], // a warm process: 450 ms from the read
+      [0.6, 5000, 5000, 5000, 5270, 5450], // a larger share searches no longer
+      [0.03, 5000, 5000, 5000, 5027, 5045], // a tenth of the share, a tenth of the search
+      [0.3, 480, -20, 480, 600, 680], // a fresh process, prepared before its read: until 700 ms from its start
+      [0.3, 100, -20, 450, 510, 550], // prepared after its read: 450 ms from the read comes first
+    ] as const;
+    for (const [time, readAt, origin, now, soft, hard] of cases) {
+      const stops = firstTurnDeadlines(MORRIS_LIMITS, time, { readAt, origin, now }, later);
+      assert.deepEqual(stops, { soft, hard }, JSON.stringify({ time, readAt }));
+    }
+    // Never less than a later turn's stops: read late in a fresh process's first turn.
+    const late = { soft: 909, hard: 915 };
+    assert.equal(firstTurnDeadlines(MORRIS_LIMITS, 0.3, { readAt: 900, origin: -20, now: 900 }, late), late);
   });
 });
 

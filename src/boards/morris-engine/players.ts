@@ -9,6 +9,7 @@ import type { BotSetup, Setting } from '../../core/game.js';
 import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { yieldingCpu } from '../../core/start-up-priority.js';
+import type { TimeLimits } from '../../core/time-control.js';
 import { OwnClock, type TurnPolicy, turnTime } from '../../core/turn-budget.js';
 import type { OpeningBook } from './book.js';
 import { Endgames } from './endgames.js';
@@ -47,6 +48,9 @@ const integerIn =
 const shareOf = (value: string): Result<string> =>
   /^[0-9]*\.?[0-9]+$/.test(value) && Number(value) <= 1 ? ok(value) : failed('expected a number from 0 to 1');
 
+/** The `time` parameter's default. */
+const DEFAULT_TIME = 0.3;
+
 /** The strong bots' parameters: `builtin:strong(depth=6,time=0)` searches 6 moves deep whatever the clock. */
 export const STRONG_PARAMS: readonly Setting[] = [
   {
@@ -58,7 +62,7 @@ export const STRONG_PARAMS: readonly Setting[] = [
   {
     name: 'time',
     description: 'the share of the turn time limit the search may use; 0: no limit, the depth alone stops it',
-    default: '0.3',
+    default: String(DEFAULT_TIME),
     check: shareOf,
   },
   {
@@ -111,6 +115,40 @@ const FIRST_TURN_WARM_UP = 0.5;
  * SOFT_SHARE of what is left of it once the tables have had their share.
  */
 export const TIME_POLICY: TurnPolicy = { soft: SOFT_SHARE, softOfRest: true, hard: 1 };
+/**
+ * The first turn's search, the game's first after its opening, may go on longer than those limits:
+ * until this share of the first turn's limit after the read at the default `time` (in proportion
+ * to a smaller one: `time=0.03` searches a tenth as long), but never past FIRST_TURN_LATEST of it
+ * from when the arena's clock counts it (a fresh process's start, see `firstTurnFrom`), and never
+ * less than a later turn. Its move weighs much: with it, the bot lost 23 of 200 games to Sanmill's
+ * level 14 where it lost 42 with a later turn's 15 ms (src/games/morris/README.md, "Against Sanmill").
+ */
+const FIRST_TURN_SEARCH = 0.45;
+const FIRST_TURN_LATEST = 0.7;
+
+/** A search's two deadlines (`SearchLimits`), on `performance.now()`'s clock. */
+export interface Deadlines {
+  readonly soft: number;
+  readonly hard: number;
+}
+
+/**
+ * The first turn's deadlines: `later`, a later turn's, or the longer search (FIRST_TURN_SEARCH)
+ * for a turn read at `readAt` whose stops are set at `now`, the arena's clock counting it from
+ * `origin`; no iteration starts after SOFT_SHARE of what is left then.
+ */
+export function firstTurnDeadlines(
+  limits: TimeLimits,
+  time: number,
+  turn: { readonly readAt: number; readonly origin: number; readonly now: number },
+  later: Deadlines,
+): Deadlines {
+  const hard = Math.min(
+    turn.readAt + FIRST_TURN_SEARCH * Math.min(1, time / DEFAULT_TIME) * limits.firstTurn,
+    turn.origin + FIRST_TURN_LATEST * limits.firstTurn,
+  );
+  return hard > later.hard ? { soft: turn.now + SOFT_SHARE * (hard - turn.now), hard } : later;
+}
 /**
  * The bot's own clock: its process's start, from which its first turn's preparation is counted (an
  * arena's clock for a first mover counts from the spawn, before Node's clock starts).
@@ -224,8 +262,17 @@ export class Player {
     if (!this.engine.prepared)
       this.prepare(p, CLOCK.firstTurnFrom(startedAt, limits.firstTurn, performance.now()), false);
     else if (!first) endgames?.work(startedAt + share * turnTime(limits, TIME_POLICY, time, first));
-    const stops = CLOCK.turn(limits, TIME_POLICY, time, { first, readAt: startedAt, now: performance.now() });
-    return search.run(p, { depth, softDeadline: stops.soft, hardDeadline: stops.hard, nodes });
+    const now = performance.now();
+    const later = CLOCK.turn(limits, TIME_POLICY, time, { first, readAt: startedAt, now });
+    const { soft, hard } = first
+      ? firstTurnDeadlines(
+          limits,
+          time,
+          { readAt: startedAt, origin: CLOCK.firstTurnFrom(startedAt, limits.firstTurn, now), now },
+          later,
+        )
+      : later;
+    return search.run(p, { depth, softDeadline: soft, hardDeadline: hard, nodes });
   }
 
   /**
