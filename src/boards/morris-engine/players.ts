@@ -10,7 +10,7 @@ import { failed, ok, type Result } from '../../core/result.js';
 import { Rng } from '../../core/rng.js';
 import { yieldingCpu } from '../../core/start-up-priority.js';
 import type { TimeLimits } from '../../core/time-control.js';
-import { OwnClock, type TurnPolicy, turnTime } from '../../core/turn-budget.js';
+import { OwnClock, type TurnPolicy, type TurnStops, turnTime } from '../../core/turn-budget.js';
 import type { OpeningBook } from './book.js';
 import { Endgames } from './endgames.js';
 import { Evaluator, type Weights } from './evaluation.js';
@@ -126,11 +126,8 @@ export const TIME_POLICY: TurnPolicy = { soft: SOFT_SHARE, softOfRest: true, har
 const FIRST_TURN_SEARCH = 0.45;
 const FIRST_TURN_LATEST = 0.7;
 
-/** A search's two deadlines (`SearchLimits`), on `performance.now()`'s clock. */
-export interface Deadlines {
-  readonly soft: number;
-  readonly hard: number;
-}
+/** A search's two deadlines, of a turn's stops (`SearchLimits` takes them). */
+type Deadlines = Pick<TurnStops, 'soft' | 'hard'>;
 
 /**
  * The first turn's deadlines: `later`, a later turn's, or the longer search (FIRST_TURN_SEARCH)
