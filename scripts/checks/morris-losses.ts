@@ -24,15 +24,21 @@ import { MorrisPosition } from '../../src/games/morris/position.js';
 import { formatMove, type MorrisState, unpackCommand } from '../../src/games/morris/rules.js';
 import { Store } from '../../src/runs/store/store.js';
 
-const { values } = parseArgs({
-  options: { db: { type: 'string' }, nodes: { type: 'string' }, threshold: { type: 'string' } },
-});
+const USAGE = 'usage: morris-losses.js --db FILE [--nodes N] [--threshold N]';
+const options = { db: { type: 'string' }, nodes: { type: 'string' }, threshold: { type: 'string' } } as const;
+let values: { db?: string; nodes?: string; threshold?: string };
+try {
+  values = parseArgs({ options }).values;
+} catch (e) {
+  console.error(`${(e as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 const nodes = Number(values.nodes ?? 2_000_000);
 const threshold = Number(values.threshold ?? 300);
 /** A stone down, for the bot: its first position this bad was the opening's random plies' doing. */
 const BEHIND = 100;
 if (values.db === undefined || !(nodes > 0) || !(threshold > 0)) {
-  console.error('usage: morris-losses.js --db FILE [--nodes N] [--threshold N]');
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -75,13 +81,13 @@ try {
       let state = startOf(game, { seats: 2, seed: replay.seed, options: {} }, replay.opening);
       const judged: Judged[] = [];
       for (const turn of replay.turns) {
-        const output = turn.output[0] ?? '';
+        // A turn that failed (a timeout, a bad command) ends the game: nothing of it to judge.
+        const parsed = game.protocol.parseOutput(state, turn.seat, turn.output[0] ?? '');
+        if (!parsed.ok) break;
         if (turn.seat === watched) {
-          judged.push(judge(state, output));
+          judged.push(judge(state, formatMove(parsed.value.move)));
           if (judged.at(-1)!.score <= -threshold) break;
         }
-        const parsed = game.protocol.parseOutput(state, turn.seat, output);
-        if (!parsed.ok) break;
         state = game.rules.play(state, parsed.value.move);
       }
       losses++;

@@ -52,9 +52,12 @@ describe("Nine Men's Morris: where the lost games were lost (scripts/checks/morr
     assert.ok(out.stdout.includes(`2 losses; how they ended: ${expected}`), out.stdout);
   });
 
-  it('names its options when the database is missing', () => {
-    const out = losses([]);
-    assert.equal(out.status, 2);
-    assert.match(out.stderr, /usage: morris-losses\.js --db FILE/);
+  it('names its options when the database is missing or an option unknown', () => {
+    for (const args of [[], ['--db', 'x.db', '--nodez', '5']]) {
+      const out = losses(args);
+      assert.equal(out.status, 2, args.join(' '));
+      assert.match(out.stderr, /usage: morris-losses\.js --db FILE/);
+      assert.doesNotMatch(out.stderr, /\n\s+at /, 'no stack trace');
+    }
   });
 });
