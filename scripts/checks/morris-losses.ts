@@ -14,7 +14,6 @@
  *   npm run build && node dist/scripts/checks/morris-losses.js --db FILE [--nodes N] [--threshold N]
  */
 import { parseArgs } from 'node:util';
-import { startOf } from '../../src/arena/opening.js';
 import { Evaluator } from '../../src/boards/morris-engine/evaluation.js';
 import { Search } from '../../src/boards/morris-engine/search.js';
 import type { Seat } from '../../src/core/units.js';
@@ -23,6 +22,7 @@ import { game } from '../../src/games/morris/index.js';
 import { MorrisPosition } from '../../src/games/morris/position.js';
 import { formatMove, type MorrisState, unpackCommand } from '../../src/games/morris/rules.js';
 import { Store } from '../../src/runs/store/store.js';
+import { replayedTurns } from '../strength/boards/morris.js';
 
 const USAGE = 'usage: morris-losses.js --db FILE [--nodes N] [--threshold N]';
 const options = { db: { type: 'string' }, nodes: { type: 'string' }, threshold: { type: 'string' } } as const;
@@ -78,17 +78,14 @@ try {
       if (stored.earlierPlay !== undefined || winner === null || winner === watched || stored.result.game !== game.id)
         continue;
       const replay = store.replay(stored.id)!;
-      let state = startOf(game, { seats: 2, seed: replay.seed, options: {} }, replay.opening);
       const judged: Judged[] = [];
-      for (const turn of replay.turns) {
-        // A turn that failed (a timeout, a bad command) ends the game: nothing of it to judge.
-        const parsed = game.protocol.parseOutput(state, turn.seat, turn.output[0] ?? '');
-        if (!parsed.ok) break;
-        if (turn.seat === watched) {
-          judged.push(judge(state, formatMove(parsed.value.move)));
+      // A turn that failed (a timeout, a bad command) ends the game: nothing of it to judge.
+      for (const { seat, state, move } of replayedTurns(game, replay)) {
+        if (move === null) break;
+        if (seat === watched) {
+          judged.push(judge(state, formatMove(move)));
           if (judged.at(-1)!.score <= -threshold) break;
         }
-        state = game.rules.play(state, parsed.value.move);
       }
       losses++;
       count(byEnd, reason.replace(/^player \d /, ''));

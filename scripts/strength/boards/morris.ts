@@ -5,6 +5,7 @@
  * complete table calls drawn or won for it must not lose the game.
  */
 import { startOf } from '../../../src/arena/opening.js';
+import type { Replay } from '../../../src/arena/replay.js';
 import { Endgames } from '../../../src/boards/morris-engine/endgames.js';
 import { STRONG_PARAMS } from '../../../src/boards/morris-engine/players.js';
 import type { BoardPosition } from '../../../src/boards/morris-engine/position.js';
@@ -89,7 +90,6 @@ function checkTables<S, M>(
   pairing: Pairing,
   seed: number,
 ): { games: number; endgames: number; losses: number } {
-  const { rules, protocol } = g.game;
   const store = new Store(db);
   const tables = new Endgames();
   let games = 0;
@@ -107,14 +107,10 @@ function checkTables<S, M>(
       for (const stored of store.games(run.id)) {
         const replay = store.replay(stored.id)!;
         const watched = stored.seats.indexOf(0) as Seat;
-        let state = startOf(g.game, { seats: 2, seed: replay.seed, options: {} }, replay.opening);
         let safe: boolean | null = null;
-        for (const turn of replay.turns) {
+        for (const { seat, state } of replayedTurns(g.game, replay)) {
           const p = g.position(state);
-          if (turn.seat === watched && safe === null && Endgames.holds(p)) safe = holds(tables, p);
-          const parsed = protocol.parseOutput(state, turn.seat, turn.output[0] ?? '');
-          if (!parsed.ok) break;
-          state = rules.play(state, parsed.value.move);
+          if (seat === watched && safe === null && Endgames.holds(p)) safe = holds(tables, p);
         }
         games++;
         if (safe !== null) endgames++;
@@ -126,6 +122,24 @@ function checkTables<S, M>(
     store.close();
   }
   return { games, endgames, losses };
+}
+
+/** A turn of a stored game: its seat, the state it was played from, and its move (null: it failed, the last). */
+export interface ReplayedTurn<S, M> {
+  readonly seat: Seat;
+  readonly state: S;
+  readonly move: M | null;
+}
+
+/** The turns of a stored two-player game, played again from its opening by the game's rules. */
+export function* replayedTurns<S, M>(game: GameDefinition<S, M>, replay: Replay): Generator<ReplayedTurn<S, M>> {
+  let state = startOf(game, { seats: 2, seed: replay.seed, options: {} }, replay.opening);
+  for (const turn of replay.turns) {
+    const parsed = game.protocol.parseOutput(state, turn.seat, turn.output[0] ?? '');
+    yield { seat: turn.seat, state, move: parsed.ok ? parsed.value.move : null };
+    if (!parsed.ok) return;
+    state = game.rules.play(state, parsed.value.move);
+  }
 }
 
 /** Whether `p`, a 3 against 3 endgame, is drawn or won in time for the side to move. */
