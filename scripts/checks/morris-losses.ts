@@ -69,7 +69,14 @@ let badOpenings = 0;
 let behindAfterPlacing = 0;
 let fallsAgreed = 0;
 let losses = 0;
-const store = new Store(values.db);
+let store: Store;
+try {
+  // Read only: a mistyped path is an error, not an empty database made there.
+  store = new Store(values.db, { readonly: true });
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}
 try {
   for (const run of store.runs()) {
     for (const stored of store.games(run.id)) {

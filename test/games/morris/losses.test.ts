@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,5 +60,14 @@ describe("Nine Men's Morris: where the lost games were lost (scripts/checks/morr
       assert.match(out.stderr, /usage: morris-losses\.js --db FILE/);
       assert.doesNotMatch(out.stderr, /\n\s+at /, 'no stack trace');
     }
+  });
+
+  it('refuses a database that is not there, and makes none', async () => {
+    const missing = join(await mkdtemp(join(tmpdir(), 'tabula-losses-')), 'typo.db');
+    const out = losses(['--db', missing]);
+    assert.equal(out.status, 2);
+    assert.ok(out.stderr.includes(missing), out.stderr);
+    assert.doesNotMatch(out.stderr, /\n\s+at /, 'no stack trace');
+    assert.equal(existsSync(missing), false);
   });
 });
