@@ -39,6 +39,28 @@ export interface GauntletOptions {
   readonly seed: number;
 }
 
+/** A bad option on a gauntlet's command line: main.ts prints it without a stack trace. */
+export class OptionError extends Error {
+  override readonly name = 'OptionError';
+}
+
+/**
+ * A gauntlet's own option `--NAME VALUE` taken out of `args` (null when absent), its value checked
+ * against `pattern`, `what` naming what it must be; the rest of `args` for `gauntletOptions`.
+ */
+export function ownOption(
+  args: readonly string[],
+  name: string,
+  pattern: RegExp,
+  what: string,
+): { value: string | null; rest: string[] } {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return { value: null, rest: [...args] };
+  const value = args[at + 1] ?? '';
+  if (!pattern.test(value)) throw new OptionError(`--${name} takes ${what}, not "${value}"`);
+  return { value, rest: [...args.slice(0, at), ...args.slice(at + 2)] };
+}
+
 /** `--db FILE --concurrency K --pairing TEXT --games N --seed S`, the options every gauntlet takes. */
 export function gauntletOptions(args: readonly string[]): GauntletOptions {
   const { values } = parseArgs({

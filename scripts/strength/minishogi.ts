@@ -15,7 +15,7 @@
  */
 import { existsSync } from 'node:fs';
 import { millis } from '../../src/core/units.js';
-import { gauntletOptions, type Pairing, playGauntlet } from './gauntlet.js';
+import { gauntletOptions, ownOption, type Pairing, playGauntlet } from './gauntlet.js';
 
 const FAIRY_STOCKFISH = process.env.FAIRY_STOCKFISH ?? '/usr/games/fairy-stockfish';
 const openings = { randomPlies: 2 };
@@ -58,21 +58,12 @@ function pairings(botNodes: number | null): Pairing[] {
   ];
 }
 
-/** `--bot-nodes N`, this gauntlet's own option, and the options every gauntlet takes. */
-function botNodesOption(args: readonly string[]): { botNodes: number | null; rest: string[] } {
-  const at = args.indexOf('--bot-nodes');
-  if (at < 0) return { botNodes: null, rest: [...args] };
-  const value = args[at + 1] ?? '';
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new Error(`--bot-nodes takes a whole number above 0, not "${value}"`);
-  return { botNodes: Number(value), rest: [...args.slice(0, at), ...args.slice(at + 2)] };
-}
-
 export async function main(args: readonly string[]): Promise<void> {
   if (!existsSync(FAIRY_STOCKFISH)) {
     console.error(`no Fairy-Stockfish at ${FAIRY_STOCKFISH}: apt-get install fairy-stockfish, or set FAIRY_STOCKFISH`);
     process.exitCode = 2;
     return;
   }
-  const { botNodes, rest } = botNodesOption(args);
-  await playGauntlet('minishogi', pairings(botNodes), gauntletOptions(rest));
+  const { value, rest } = ownOption(args, 'bot-nodes', /^[1-9][0-9]{0,8}$/, 'a whole number above 0');
+  await playGauntlet('minishogi', pairings(value === null ? null : Number(value)), gauntletOptions(rest));
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run strength -- rummikode [--games N] [--seed S] [--pairing TEXT]`: the strong bot at tables of
+ * `npm run strength -- rummikode [--games N] [--seed S] [--pairing TEXT] [--params P]`: the strong bot at tables of
  * 2, 3 and 4 against the random and the greedy bot. Each deal (seed) is played once from every seat
  * (seats rotated); the bots are limited by search nodes, not time, so the games do not depend on the
  * machine's load. Prints, per table, the strong bot's first places (alone) with a 95% Wilson interval
@@ -8,6 +8,7 @@
  * player disqualified) or with a planned command the strong bot found refused before sending it (its
  * log); its mean place; and the games in which its hand never held a first PUSH of 25, where it could
  * only WAIT whatever it played. RummiKode is played by more than two, so this is not a pair gauntlet.
+ * `--params P` gives the strong bot more parameters, as `open=0` or `keep=0,open=16`.
  */
 import { playGame } from '../../src/arena/game-loop.js';
 import type { ReplayTurn } from '../../src/arena/replay.js';
@@ -15,10 +16,10 @@ import { millis } from '../../src/core/units.js';
 import { game } from '../../src/games/rummikode/index.js';
 import { readTurn } from '../../src/games/rummikode/input.js';
 import { hasMove } from '../../src/games/rummikode/moves.js';
-import { gauntletOptions } from './gauntlet.js';
+import { gauntletOptions, ownOption } from './gauntlet.js';
 
 /** The strong bot on a node budget (not time), so that the tables do not depend on the machine's load. */
-const STRONG = 'builtin:strong(time=0,nodes=5000)';
+const STRONG_PARAMS = 'time=0,nodes=5000';
 
 interface Table {
   readonly name: string;
@@ -57,11 +58,18 @@ async function everCouldOpen(turns: readonly ReplayTurn[], seat: number): Promis
 }
 
 export async function main(args: readonly string[]): Promise<void> {
-  const options = gauntletOptions(args);
+  const { value, rest } = ownOption(
+    args,
+    'params',
+    /^[a-z]+=[0-9.]+(,[a-z]+=[0-9.]+)*$/,
+    "the strong bot's parameters as name=value,...",
+  );
+  const strong = `builtin:strong(${STRONG_PARAMS}${value === null ? '' : `,${value}`})`;
+  const options = gauntletOptions(rest);
   const games = options.games ?? 300;
   // Generous limits: the bots are node-limited, and a timeout on a loaded machine would change a game.
   const timeLimits = { firstTurn: millis(60_000), turn: millis(60_000) };
-  console.log(`rummikode: ${STRONG}, seats rotated, ${games} games a table, seeds from ${options.seed}`);
+  console.log(`rummikode: ${strong}, seats rotated, ${games} games a table, seeds from ${options.seed}`);
   console.log(
     'table                   games  first (alone) [95%]        share  place  no opening  emptied by strong / others  hand emptied [95%]         cap  failed',
   );
@@ -75,7 +83,7 @@ export async function main(args: readonly string[]): Promise<void> {
     let noOpening = 0;
     for (let g = 0; g < games; g++) {
       const at = g % table.players;
-      const bots = Array.from({ length: table.players }, (_, s) => (s === at ? STRONG : table.opponent));
+      const bots = Array.from({ length: table.players }, (_, s) => (s === at ? strong : table.opponent));
       const { result, replay } = await playGame(game, bots, {
         seed: options.seed + Math.floor(g / table.players),
         timeLimits,
