@@ -10,13 +10,15 @@
  * only WAIT whatever it played. RummiKode is played by more than two, so this is not a pair gauntlet.
  * `--params P` gives the strong bot more parameters, as `open=0` or `keep=0,open=16`.
  */
+import { parseBotSpec } from '../../src/arena/bot-spec.js';
 import { playGame } from '../../src/arena/game-loop.js';
 import type { ReplayTurn } from '../../src/arena/replay.js';
+import { BotStartError } from '../../src/core/connection.js';
 import { millis } from '../../src/core/units.js';
 import { game } from '../../src/games/rummikode/index.js';
 import { readTurn } from '../../src/games/rummikode/input.js';
 import { hasMove } from '../../src/games/rummikode/moves.js';
-import { gauntletOptions, ownOption } from './gauntlet.js';
+import { gauntletOptions, OptionError, ownOption } from './gauntlet.js';
 
 /** The strong bot on a node budget (not time), so that the tables do not depend on the machine's load. */
 const STRONG_PARAMS = 'time=0,nodes=5000';
@@ -65,6 +67,12 @@ export async function main(args: readonly string[]): Promise<void> {
     "the strong bot's parameters as name=value,...",
   );
   const strong = `builtin:strong(${STRONG_PARAMS}${value === null ? '' : `,${value}`})`;
+  try {
+    parseBotSpec(game, strong);
+  } catch (e) {
+    if (e instanceof BotStartError) throw new OptionError(`--params: ${e.message}`);
+    throw e;
+  }
   const options = gauntletOptions(rest);
   const games = options.games ?? 300;
   // Generous limits: the bots are node-limited, and a timeout on a loaded machine would change a game.

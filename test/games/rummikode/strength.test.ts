@@ -27,6 +27,7 @@ describe('RummiKode: the strength script', () => {
     for (const [args, message] of [
       [['--params', 'open=x'], /--params takes the strong bot's parameters as name=value,\.\.\., not "open=x"/],
       [['--bogus', '1'], /Unknown option '--bogus'/],
+      [['--params', 'foo=1'], /--params: .*builtin:strong has no parameter "foo"/],
     ] as const) {
       const out = strength(args);
       assert.equal(out.status, 2, args.join(' '));
