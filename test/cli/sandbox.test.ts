@@ -32,11 +32,12 @@ describe('nothing outlives Tabula', () => {
       '--db',
       join(dir, 'runs.db'),
       '--turn-ms',
-      '5000',
+      `${5000 * slowness}`,
       '--first-turn-ms',
-      '10000',
+      `${10_000 * slowness}`,
     ]);
-    const deadline = Date.now() + 60_000;
+    // Limits and wait scaled with the machine: a bot that timed out would end its game before it is seen.
+    const deadline = Date.now() + 60_000 * slowness;
     const pidsNow = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
     const live = (text: string) => text !== '' && text.split(' ').map(Number).every(isRunning);
     // The file is written first when the run checks its bots, by a bot ended at once: wait for the
