@@ -14,11 +14,12 @@ import { ProcessSeat, type ProcessSeatOptions } from '../../src/arena/seats/proc
 import type { TurnResult } from '../../src/core/connection.js';
 import { isRunning, procStat } from '../../src/core/proc.js';
 import { millis } from '../../src/core/units.js';
-import { root } from '../support/cli.js';
+import { root, slowness } from '../support/cli.js';
 
 const bot = (name: string, ...args: (string | number)[]) =>
   ['python3', join(root, 'test/fixtures/bots', name), ...args].join(' ');
-const seconds = (n: number) => millis(n * 1000);
+/** A wait that is not what a test checks: longer where the machine is slower (an emulator's). */
+const seconds = (n: number) => millis(n * 1000 * slowness);
 /** What this machine cannot enforce: the tests of those skip, saying why. */
 const off = unenforced();
 const skip = (what: Parameters<typeof off.get>[0]) => {
